@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { registerErrorHandler } from './http/errors';
+import './http/types';
+import { authModule } from './modules/auth/auth.plugin';
+import { marketModule } from './modules/market/market.plugin';
+import { diamondsModule } from './modules/diamonds/diamonds.plugin';
+import { calibratedModule } from './modules/calibrated/calibrated.plugin';
+import { logsModule, recordServerError } from './modules/logs/logs.plugin';
+import { spaModule } from './modules/spa/spa.plugin';
+
+export interface AppOptions {
+  handle: DatabaseHandle;
+  config: AppConfig;
+  now?: () => Date;
+  /** Serve the built SPA from dist/web (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Builds the Fastify app: one error shape, sessions + CSRF, then each feature module. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { handle, config } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'],
+    },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    disableRequestLogging: true,
+  });
+  app.decorate('db', handle.db);
+  app.decorate('dbHandle', handle);
+  app.decorate('config', config);
+  app.decorate('now', options.now ?? (() => new Date()));
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+
+  registerErrorHandler(app, (error, context) => recordServerError(app, error, context));
+  await app.register(cookie);
+  await app.register(authModule);
+  await app.register(marketModule);
+  await app.register(diamondsModule);
+  await app.register(calibratedModule);
+  await app.register(logsModule);
+  if (options.serveWeb) await app.register(spaModule);
+  return app;
+}

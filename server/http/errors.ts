@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '@shared/schemas/errors';
+
+/** The one application error; the error handler turns it into `{ code, message, fieldErrors? }`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+  constructor(code: ErrorCode, message: string, fieldErrors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (message = 'Ressource introuvable'): AppError => new AppError('NOT_FOUND', message);
+export const forbidden = (message = 'Accès refusé'): AppError => new AppError('FORBIDDEN', message);
+export const unauthenticated = (message = 'Authentification requise'): AppError =>
+  new AppError('UNAUTHENTICATED', message);
+
+/** Zod issues grouped by dotted field path ("" for form-level errors). */
+export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function validationError(error: ZodError): AppError {
+  return new AppError('VALIDATION_FAILED', 'Données invalides', zodFieldErrors(error));
+}
+
+/**
+ * Maps every thrown error to the one error shape. Unknown errors become a generic
+ * 500 with no stack in the answer; the full error goes to the server log and to
+ * `onServerError` (the error journal).
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  onServerError?: (error: Error, context: { method: string; url: string; userId?: string | undefined }) => void,
+): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
+    let status: number;
+    let body: ApiErrorBody;
+    if (error instanceof AppError) {
+      status = error.status;
+      body = {
+        code: error.code,
+        message: error.message,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      };
+    } else if (error instanceof ZodError) {
+      status = 400;
+      body = { code: 'VALIDATION_FAILED', message: 'Données invalides', fieldErrors: zodFieldErrors(error) };
+    } else {
+      const fastifyError = error as FastifyError;
+      const statusCode = fastifyError.statusCode ?? 500;
+      if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        status = 413;
+        body = { code: 'PAYLOAD_TOO_LARGE', message: 'Requête trop volumineuse' };
+      } else if (statusCode === 429) {
+        status = 429;
+        body = { code: 'RATE_LIMITED', message: 'Trop de requêtes, réessayez plus tard' };
+      } else if (statusCode >= 400 && statusCode < 500) {
+        // Malformed JSON, bad content type, etc.: the client's fault, never a 500.
+        status = 400;
+        body = { code: 'VALIDATION_FAILED', message: 'Requête invalide' };
+      } else {
+        status = 500;
+        body = { code: 'INTERNAL', message: 'Erreur interne du serveur' };
+        request.log.error({ err: error }, 'unhandled error');
+        onServerError?.(error, { method: request.method, url: request.url, userId: request.user?.id });
+      }
+    }
+    void reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ code: 'NOT_FOUND', message: 'Ressource introuvable' } satisfies ApiErrorBody);
+  });
+}

@@ -1,0 +1,39 @@
+import type { AppConfig } from '../config';
+import type { DatabaseHandle, Db } from '../db/client';
+
+/** The signed-in user attached to a request by the auth module. */
+export interface SessionUser {
+  id: string;
+  organizationId: string;
+  organizationName: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+}
+
+/** The server-side session attached to a request (anonymous sessions have no user). */
+export interface RequestSession {
+  idHash: string;
+  userId: string | null;
+  csrfToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbHandle: DatabaseHandle;
+    config: AppConfig;
+    /** Clock used by every module, replaceable in tests. */
+    now: () => Date;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    session: RequestSession | null;
+  }
+  interface FastifyContextConfig {
+    /** `true` for routes a signed-out visitor may call; every other /api route needs a signed-in user. */
+    public?: boolean;
+  }
+}

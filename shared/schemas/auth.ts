@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const required = 'Ce champ est obligatoire';
+
+export const loginSchema = z.object({
+  username: z.string({ required_error: required }).trim().min(1, required).max(100),
+  password: z.string({ required_error: required }).min(1, required).max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const usernameSchema = z
+  .string({ required_error: required })
+  .trim()
+  .min(3, "Le nom d'utilisateur doit contenir au moins 3 caractères")
+  .max(50, "Le nom d'utilisateur doit contenir au plus 50 caractères")
+  .regex(/^[a-zA-Z0-9._-]+$/, 'Lettres, chiffres, point, tiret et tiret bas uniquement');
+
+export const passwordSchema = z
+  .string({ required_error: required })
+  .min(8, 'Le mot de passe doit contenir au moins 8 caractères')
+  .max(200, 'Le mot de passe est trop long');
+
+/** POST /api/register body (the confirmation is not sent, spec §3). */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: z.string({ required_error: required }).trim().min(1, required).email('Adresse email invalide').max(200),
+  firstName: z.string({ required_error: required }).trim().min(1, required).max(100),
+  lastName: z.string({ required_error: required }).trim().min(1, required).max(100),
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The sign-up form adds the confirmation, checked in the browser only. */
+export const registerFormSchema = registerSchema.extend({
+  confirmPassword: z.string().min(1, required),
+});
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+/** GET /api/user, POST /api/login, POST /api/register answer. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const csrfTokenSchema = z.object({ csrfToken: z.string() });

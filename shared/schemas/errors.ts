@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The one error shape every API answer uses (brief §2). */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Error codes and the HTTP status each maps to. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  CSRF_INVALID: 403,
+  FORBIDDEN: 403,
+  SIGNUP_DISABLED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  USERNAME_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UPSTREAM_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
