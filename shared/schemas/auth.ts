@@ -46,6 +46,8 @@ export const currentUserSchema = z.object({
   role: z.string(),
   organizationId: z.string(),
   organizationName: z.string(),
+  /** The configurable product word (brief): menu "Catalogue {menu}", toast "Nouvelle sélection de {toast} chargée". */
+  productWord: z.object({ menu: z.string(), toast: z.string() }),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
