@@ -1,0 +1,104 @@
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
+import { alloyPricePerGram } from '@shared/pricing';
+import { METAL_SYMBOLS, METALS, type FxPair, type Instrument, type Metal } from '@shared/constants';
+import {
+  fxRefreshSchema,
+  spotRefreshSchema,
+  type AlloyPrice,
+  type FxRate,
+  type SpotPrice,
+} from '@shared/schemas/market';
+import { AppError } from '../../http/errors';
+import { parseInput } from '../../http/validate';
+import type { MarketEngine } from './market.service';
+import type { MarketQuote } from './market.types';
+
+/** A manual refresh of the same instrument within this window answers the cached value (no upstream call). */
+export const MANUAL_REFRESH_MIN_INTERVAL_MS = 10_000;
+
+/** Prices are part of the dashboard area: every role reads them, and may ask for a fresh value. */
+const ACCESS = { config: { access: { area: 'dashboard', mode: 'read' } } } as const satisfies RouteShorthandOptions;
+
+const unavailable = (): AppError => new AppError('UPSTREAM_UNAVAILABLE', 'Cours indisponible');
+
+function freshness(quote: MarketQuote, nowMs: number) {
+  return {
+    source: quote.source,
+    observedAt: quote.observedAt.toISOString(),
+    fetchedAt: quote.fetchedAt.toISOString(),
+    stale: quote.stale,
+    ageSeconds: Math.max(0, Math.floor((nowMs - quote.observedAt.getTime()) / 1000)),
+  };
+}
+
+function spotAnswer(engine: MarketEngine, metal: Metal, nowMs: number): SpotPrice {
+  const quote = engine.getSpot(metal);
+  if (!quote) throw unavailable();
+  return { metal, currency: 'EUR', pricePerG: quote.value, ...freshness(quote, nowMs) };
+}
+
+function fxAnswer(engine: MarketEngine, pair: FxPair, nowMs: number): FxRate {
+  const quote = engine.getFx(pair);
+  if (!quote) throw unavailable();
+  return { base: pair.slice(0, 3), quote: 'EUR', rate: quote.value, ...freshness(quote, nowMs) };
+}
+
+/**
+ * Market routes (spec §7). Reads come from memory; static paths keep routing cheap
+ * (other fx pairs or metals fall through to the 404 handler).
+ */
+export function registerMarketRoutes(app: FastifyInstance, engine: MarketEngine): void {
+  const lastManualRefresh = new Map<Instrument, number>();
+
+  /** Refreshes the instruments unless each was refreshed by hand less than 10 s ago. */
+  async function manualRefresh(instruments: readonly Instrument[]): Promise<void> {
+    const nowMs = app.now().getTime();
+    const due = instruments.filter((i) => nowMs - (lastManualRefresh.get(i) ?? 0) >= MANUAL_REFRESH_MIN_INTERVAL_MS);
+    if (due.length === 0) return;
+    for (const i of due) lastManualRefresh.set(i, nowMs);
+    await engine.refresh(due);
+  }
+
+  for (const metal of METALS) {
+    app.get(`/api/spot/${metal}`, ACCESS, async () => spotAnswer(engine, metal, app.now().getTime()));
+  }
+
+  app.post('/api/spot/refresh', ACCESS, async (request) => {
+    const { metal } = parseInput(spotRefreshSchema, request.body);
+    await manualRefresh([METAL_SYMBOLS[metal]]);
+    return spotAnswer(engine, metal, app.now().getTime());
+  });
+
+  const pairs: FxPair[] = ['USD/EUR', 'ILS/EUR'];
+  for (const pair of pairs) {
+    app.get(`/api/fx/${pair}`, ACCESS, async () => fxAnswer(engine, pair, app.now().getTime()));
+  }
+
+  app.post('/api/fx/refresh', ACCESS, async (request) => {
+    const { base } = parseInput(fxRefreshSchema, request.body);
+    // The UI reloads every fx read afterwards: refresh both pairs.
+    await manualRefresh(pairs);
+    return fxAnswer(engine, `${base}/EUR`, app.now().getTime());
+  });
+
+  app.get('/api/alloy-prices', ACCESS, async () => {
+    const list = await engine.getAlloys();
+    const nowMs = app.now().getTime();
+    const answer: AlloyPrice[] = [];
+    for (const alloy of list) {
+      const quote = engine.getSpot(alloy.baseMetal);
+      if (!quote) continue;
+      answer.push({
+        id: alloy.id,
+        code: alloy.code,
+        name: alloy.name,
+        baseMetal: alloy.baseMetal,
+        fineness: alloy.fineness,
+        pricePerG: alloyPricePerGram(quote.value, alloy.fineness).toFixed(4),
+        ...freshness(quote, nowMs),
+      });
+    }
+    if (list.length > 0 && answer.length === 0) throw unavailable();
+    return answer;
+  });
+}
