@@ -1,4 +1,65 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { random6QuerySchema, type DiamondListing, type RandomDiamond } from '@shared/schemas/diamonds';
+import { AppError, notFound, unauthenticated } from '../../http/errors';
+import { parseInput } from '../../http/validate';
+import { diamondImageUrl, PLACEHOLDER_PATH } from './diamond-images';
+import { placeholderSvg } from './diamond-placeholders';
+import { pickRandom6, pickRandomDiamonds, type DiamondRow } from './random-diamonds';
 
-/** PLACEHOLDER: to be implemented. */
-export const diamondsModule = fp(async () => {}, { name: 'diamonds' });
+/**
+ * Diamond catalogue (brief §4). The catalogue is global to the installation (supplier feeds), not per
+ * organization: every signed-in user of every organization sees the same stones.
+ */
+export const diamondsModule = fp(
+  async (app: FastifyInstance) => {
+    const imageUrl = (row: DiamondRow): string => diamondImageUrl(app.config.diamondImageUrlTemplate, row);
+
+    app.get(
+      '/api/ddpl/random6',
+      { config: { access: { area: 'dashboard', mode: 'read' } } },
+      async (request, reply): Promise<DiamondListing[]> => {
+        if (!request.user) throw unauthenticated();
+        const query = parseInput(random6QuerySchema, request.query);
+        const rows = await pickRandom6(app.db, { min: query.weight_min, max: query.weight_max });
+        // Each call must be a new draw (the refresh button refetches the same URL).
+        void reply.header('cache-control', 'no-store');
+        return rows.map((row) => ({ ...row, imageUrl: imageUrl(row) }));
+      },
+    );
+
+    app.get('/api/random-diamond', { config: { public: true } }, async (_request, reply): Promise<RandomDiamond> => {
+      const [row] = await pickRandomDiamonds(app.db, 1);
+      if (!row) throw notFound('Aucun diamant disponible dans le catalogue');
+      // The sign-in showcase keeps it 5 minutes client-side; the browser may too.
+      void reply.header('cache-control', 'private, max-age=300');
+      return {
+        id: row.id,
+        ref: row.ref,
+        shape: row.shape,
+        weightCt: row.carats,
+        color: row.color,
+        clarity: row.clarity,
+        lab: row.lab,
+        media: { images: [imageUrl(row)] },
+      };
+    });
+
+    app.get<{ Params: { file: string } }>(
+      `${PLACEHOLDER_PATH}/:file`,
+      { config: { public: true } },
+      async (request, reply) => {
+        const match = /^([A-Za-z]{1,20})\.svg$/.exec(request.params.file);
+        const svg = match ? placeholderSvg(match[1]!) : null;
+        if (!svg) throw new AppError('NOT_FOUND', 'Forme inconnue');
+        return reply
+          .header('content-type', 'image/svg+xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=604800, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(svg);
+      },
+    );
+  },
+  { name: 'diamonds' },
+);
