@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { PRICE_POLL_INTERVAL_MS, type FxPair } from '@shared/constants';
+import type { FxRate } from '@shared/schemas/market';
+import { apiGet } from '@/lib/api-client';
+
+/** Every FX read starts with this key segment, so one invalidation reloads them all. */
+export const FX_KEY_ROOT = '/api/fx';
+
+/** ['/api/fx', 'USD', 'EUR'] -> GET /api/fx/USD/EUR. */
+export function fxRateKey(pair: FxPair) {
+  const [base, quote] = pair.split('/') as [string, string];
+  return [FX_KEY_ROOT, base, quote] as const;
+}
+
+export function getFxRate(pair: FxPair): Promise<FxRate> {
+  return apiGet<FxRate>(`${FX_KEY_ROOT}/${pair}`);
+}
+
+/** GET /api/fx/{base}/{quote}; `poll` refetches every PRICE_POLL_INTERVAL_MS (header: USD/EUR). */
+export function useFxRate(pair: FxPair, options: { poll?: boolean } = {}) {
+  return useQuery({
+    queryKey: fxRateKey(pair),
+    queryFn: () => getFxRate(pair),
+    refetchInterval: options.poll ? PRICE_POLL_INTERVAL_MS : false,
+  });
+}

@@ -1,0 +1,31 @@
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, ApiError } from '@/lib/api-client';
+import { toast } from '@/components/ui/use-toast';
+import { FX_KEY_ROOT } from './get-fx-rate';
+
+export const REFRESH_FX_KEY = ['refresh-fx'] as const;
+
+export function refreshFx(): Promise<unknown> {
+  return apiRequest<unknown>('POST', '/api/fx/refresh', { base: 'USD', quote: 'EUR' });
+}
+
+/** POST /api/fx/refresh {base: USD, quote: EUR}; afterwards every FX read reloads. */
+export function useRefreshFx() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: REFRESH_FX_KEY,
+    mutationFn: refreshFx,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [FX_KEY_ROOT] });
+      toast({ title: 'Taux de change actualisé', description: 'USD/EUR mis à jour' });
+    },
+    onError: (error) => {
+      const description = error instanceof ApiError ? error.serverMessage : error.message;
+      toast({ title: 'Erreur', description, variant: 'destructive' });
+    },
+  });
+}
+
+export function useIsRefreshingFx(): boolean {
+  return useIsMutating({ mutationKey: REFRESH_FX_KEY }) > 0;
+}
