@@ -10,6 +10,18 @@ import { diamondsModule } from './modules/diamonds/diamonds.plugin';
 import { calibratedModule } from './modules/calibrated/calibrated.plugin';
 import { logsModule, recordServerError } from './modules/logs/logs.plugin';
 import { spaModule } from './modules/spa/spa.plugin';
+import { securityHeadersModule } from './modules/spa/security-headers';
+import { authorizeModule } from './http/authorize';
+import { usersModule } from './modules/users/users.plugin';
+import { accountModule } from './modules/account/account.plugin';
+import { settingsModule } from './modules/settings/settings.plugin';
+import { journalModule } from './modules/journal/journal.plugin';
+import { superadminModule } from './modules/superadmin/superadmin.plugin';
+import { clientsModule } from './modules/clients/clients.plugin';
+import { suppliersModule } from './modules/suppliers/suppliers.plugin';
+import { stonesModule } from './modules/stones/stones.plugin';
+import { productionStepsModule } from './modules/production-steps/production-steps.plugin';
+import { productsModule } from './modules/products/products.plugin';
 
 export interface AppOptions {
   handle: DatabaseHandle;
@@ -28,7 +40,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'],
     },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     disableRequestLogging: true,
   });
   app.decorate('db', handle.db);
@@ -39,12 +51,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('session', null);
 
   registerErrorHandler(app, (error, context) => recordServerError(app, error, context));
+  await app.register(securityHeadersModule);
   await app.register(cookie);
   await app.register(authModule);
+  await app.register(authorizeModule);
   await app.register(marketModule);
   await app.register(diamondsModule);
   await app.register(calibratedModule);
   await app.register(logsModule);
+  // Administration (issue 3)
+  await app.register(usersModule);
+  await app.register(accountModule);
+  await app.register(settingsModule);
+  await app.register(journalModule);
+  await app.register(superadminModule);
+  // Référentiels (issue 4)
+  await app.register(clientsModule);
+  await app.register(suppliersModule);
+  await app.register(stonesModule);
+  await app.register(productionStepsModule);
+  await app.register(productsModule);
   if (options.serveWeb) await app.register(spaModule);
   return app;
 }

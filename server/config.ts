@@ -23,6 +23,11 @@ export interface AppConfig {
   /** Number of demo diamonds generated on first start. */
   demoDiamondCount: number;
   logLevel: string;
+  /**
+   * Trust X-Forwarded-* from a reverse proxy: false (default, direct exposure), true, a hop count,
+   * or a comma-separated list of proxy addresses/CIDRs. Per-IP limits depend on it being right.
+   */
+  trustProxy: boolean | number | string;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -35,6 +40,13 @@ function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value, 10);
   if (!Number.isFinite(n)) throw new Error(`Invalid integer in environment: ${value}`);
   return n;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 export const DEV_SESSION_SECRET = 'dev-only-secret-change-me-in-production-0000';
@@ -64,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: !isProduction && bool(env.SEED_DEMO, true),
     demoDiamondCount: int(env.DEMO_DIAMOND_COUNT, 5000),
     logLevel: env.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

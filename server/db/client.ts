@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -26,6 +27,11 @@ export interface DatabaseOptions {
   /** Directory for PGlite files; `memory://` or undefined for an in-memory database. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * A PGlite data-directory dump (built by scripts/build.mjs, already migrated) used only when the
+   * PGlite directory is new: skips initdb, the slowest part of a first start.
+   */
+  pgliteTemplate?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -48,7 +54,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pg_trgm backs the trigram indexes of list search (migration 0020); PGlite loads extensions at construction.
+  const extensions = { pg_trgm };
+  const fromTemplate =
+    dataDir && options.pgliteTemplate && !existsSync(path.join(dataDir, 'PG_VERSION'))
+      ? { loadDataDir: options.pgliteTemplate }
+      : {};
+  const client = dataDir ? new PGlite(dataDir, { extensions, ...fromTemplate }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

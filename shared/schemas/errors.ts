@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   CSRF_INVALID: 403,
   FORBIDDEN: 403,
+  /** The user signed in with a temporary password and must choose their own first. */
+  PASSWORD_CHANGE_REQUIRED: 403,
   SIGNUP_DISABLED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -1,4 +1,27 @@
 import fp from 'fastify-plugin';
+import { registerAccessHook } from './access.hook';
+import { registerCsrfHook } from './csrf';
+import { csrfTokenRoute } from './csrf-token.route';
+import { currentUserRoute } from './current-user.route';
+import { loginRoute } from './login.route';
+import { logoutRoute } from './logout.route';
+import { registerRoute } from './register.route';
+import { registerSessionHook } from './session.hook';
 
-/** PLACEHOLDER: to be implemented. */
-export const authModule = fp(async () => {}, { name: 'auth' });
+/**
+ * Sessions, CSRF and the access guard for the whole app (fastify-plugin: the hooks are global and
+ * run in this order: session, CSRF, access), plus the auth routes.
+ */
+export const authModule = fp(
+  async (app) => {
+    registerSessionHook(app);
+    registerCsrfHook(app);
+    registerAccessHook(app);
+    await app.register(csrfTokenRoute);
+    await app.register(currentUserRoute);
+    await app.register(loginRoute);
+    await app.register(registerRoute);
+    await app.register(logoutRoute);
+  },
+  { name: 'auth' },
+);

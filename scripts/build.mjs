@@ -1,0 +1,55 @@
+// Production build: the SPA with Vite into dist/web (plus .br/.gz copies served as-is), the server
+// bundled with esbuild into dist/server/main.js, the SQL migrations beside it, and a migrated PGlite
+// data-directory template (dist/server/pglite-template.tar.gz) for fast first starts.
+import { execFileSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { root } from './build-state.mjs';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name) || statSync(file).size < 1024) continue;
+    const body = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+const started = Date.now();
+await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+precompress(path.join(root, 'dist/web'));
+
+rmSync(path.join(root, 'dist/server'), { recursive: true, force: true });
+await esbuild({
+  entryPoints: {
+    main: path.join(root, 'server/main.ts'),
+    'pglite-template': path.join(root, 'server/db/pglite-template.ts'),
+  },
+  outdir: path.join(root, 'dist/server'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  tsconfig: path.join(root, 'tsconfig.json'),
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync(path.join(root, 'server/db/migrations'), path.join(root, 'dist/server/migrations'), { recursive: true });
+// A migrated PGlite data directory: a first start on an empty DATA_DIR loads it instead of running initdb.
+execFileSync(
+  process.execPath,
+  [path.join(root, 'dist/server/pglite-template.js'), path.join(root, 'dist/server/pglite-template.tar.gz')],
+  { stdio: 'inherit', cwd: root },
+);
+console.log(`build ok in ${((Date.now() - started) / 1000).toFixed(1)} s: dist/web, dist/server/main.js`);

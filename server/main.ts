@@ -1,0 +1,70 @@
+/**
+ * Entry point: config from the environment, database (PostgreSQL with DATABASE_URL, else PGlite in
+ * DATA_DIR), migrations, first-start seed, then the API and the built SPA on one port.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from './modules/seed/seed-demo';
+
+const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
+
+/** The migrated PGlite template written by the build next to the bundle (absent when run from source). */
+function readPgliteTemplate(): Blob | undefined {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE);
+  if (!existsSync(file)) return undefined;
+  return new Blob([readFileSync(file)], { type: 'application/x-gzip' });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteTemplate: config.databaseUrl ? undefined : readPgliteTemplate(),
+  });
+  await migrate(handle);
+  const seed = await seedDatabase(handle.db, config);
+  const app = await buildApp({ handle, config, serveWeb: true });
+
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) process.exit(1); // second signal: give up waiting
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.market.stop();
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Arrêt incomplet', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.market.start();
+
+  const shownHost = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+  const lines = [
+    `Pricer Bijouterie prêt sur http://${shownHost}:${config.port}`,
+    `Base de données : ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`}`,
+  ];
+  if (seed.demoPresent) {
+    lines.push(`Comptes de démonstration (mot de passe : ${DEMO_PASSWORD}) :`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`  - ${account.username.padEnd(12)} ${account.role}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Échec du démarrage :', error);
+  process.exit(1);
+});

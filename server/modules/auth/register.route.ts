@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { registerSchema } from '@shared/schemas/auth';
+import type { Db } from '../../db/client';
+import { organizations, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { parseInput } from '../../http/validate';
+import { REGISTER_POLICY, anyLocked, recordEvent, registerKey } from './login-throttle';
+import { hashPassword } from './password';
+import { productWordFromSettings } from './product-word';
+import { signIn } from './sign-in';
+
+export const USERNAME_TAKEN_MESSAGE = "Ce nom d'utilisateur est déjà pris";
+export const SIGNUP_DISABLED_MESSAGE = 'Les inscriptions sont désactivées sur cette installation';
+export const REGISTER_RATE_LIMITED_MESSAGE = "Trop d'inscriptions depuis cette adresse. Réessayez plus tard.";
+
+/** "Bijouterie Émilie Durand" -> "bijouterie-emilie-durand". */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'organisation';
+}
+
+async function uniqueSlug(db: Db, base: string): Promise<string> {
+  const [taken] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, base))
+    .limit(1);
+  return taken ? `${base}-${randomBytes(3).toString('hex')}` : base;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+const usernameTaken = (): AppError =>
+  new AppError('USERNAME_TAKEN', USERNAME_TAKEN_MESSAGE, { username: [USERNAME_TAKEN_MESSAGE] });
+
+/**
+ * POST /api/register: creates a new organization whose first user is its admin, and signs them in.
+ * Staff of an existing organization are created from /users, not here.
+ */
+export async function registerRoute(app: FastifyInstance): Promise<void> {
+  app.post('/api/register', { config: { public: true } }, async (request, reply) => {
+    if (!app.config.allowSignup) throw new AppError('SIGNUP_DISABLED', SIGNUP_DISABLED_MESSAGE);
+    const input = parseInput(registerSchema, request.body);
+    const now = app.now();
+    const key = registerKey(request.ip);
+    if (await anyLocked(app.db, [key], now)) throw new AppError('RATE_LIMITED', REGISTER_RATE_LIMITED_MESSAGE);
+    await recordEvent(app.db, key, now, REGISTER_POLICY);
+
+    const [existing] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
+      .limit(1);
+    if (existing) throw usernameTaken();
+
+    const passwordHash = await hashPassword(input.password);
+    const organizationName = `Bijouterie ${input.firstName} ${input.lastName}`;
+    const slug = await uniqueSlug(app.db, slugify(organizationName));
+    let created: { userId: string; organizationId: string; settings: Record<string, unknown> };
+    try {
+      created = await app.db.transaction(async (tx) => {
+        const [org] = await tx
+          .insert(organizations)
+          .values({ name: organizationName, slug, createdAt: now, updatedAt: now })
+          .returning({ id: organizations.id, settings: organizations.settings });
+        const [user] = await tx
+          .insert(users)
+          .values({
+            organizationId: org!.id,
+            username: input.username,
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            role: 'admin',
+            passwordHash,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: users.id });
+        return { userId: user!.id, organizationId: org!.id, settings: org!.settings };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw usernameTaken();
+      throw error;
+    }
+
+    return signIn(app, request, reply, {
+      id: created.userId,
+      organizationId: created.organizationId,
+      organizationName,
+      username: input.username,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: 'admin',
+      productWord: productWordFromSettings(created.settings),
+    });
+  });
+}

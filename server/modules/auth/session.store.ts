@@ -1,0 +1,137 @@
+import { and, eq, lt, ne, or } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { organizations, sessions, users } from '../../db/schema';
+import type { RequestSession, SessionUser } from '../../http/types';
+import { productWordFromSettings } from './product-word';
+import { hashSessionId, randomToken } from './tokens';
+
+/** `last_seen_at` is written at most this often per session (no write per request). */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+export interface NewSession {
+  /** The raw id, for the cookie only; never stored. */
+  id: string;
+  idHash: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export interface LoadedSession {
+  session: RequestSession;
+  user: SessionUser | null;
+}
+
+type Timeouts = Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>;
+
+/** Pure: is a session past its idle or absolute timeout at `now`? */
+export function isSessionExpired(
+  row: { lastSeenAt: Date; expiresAt: Date },
+  now: Date,
+  config: Pick<AppConfig, 'sessionIdleMinutes'>,
+): boolean {
+  if (row.expiresAt.getTime() <= now.getTime()) return true;
+  return row.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000 <= now.getTime();
+}
+
+export async function createSession(
+  db: Db,
+  options: {
+    userId: string | null;
+    csrfToken?: string | undefined;
+    ip?: string | undefined;
+    userAgent?: string | undefined;
+    now: Date;
+    config: Timeouts;
+  },
+): Promise<NewSession> {
+  const id = randomToken();
+  const idHash = hashSessionId(id);
+  const csrfToken = options.csrfToken ?? randomToken();
+  const expiresAt = new Date(options.now.getTime() + options.config.sessionAbsoluteHours * 3_600_000);
+  await db.insert(sessions).values({
+    idHash,
+    userId: options.userId,
+    csrfToken,
+    createdAt: options.now,
+    lastSeenAt: options.now,
+    expiresAt,
+    ip: options.ip?.slice(0, 100) ?? null,
+    userAgent: options.userAgent?.slice(0, 500) ?? null,
+  });
+  if (Math.random() < 0.02) await purgeExpiredSessions(db, options.now, options.config);
+  return { id, idHash, csrfToken, expiresAt };
+}
+
+/**
+ * Loads the session for a raw cookie id. Expired sessions, and sessions of an inactive user or a
+ * suspended organization, are deleted and answer null (the visitor is signed out).
+ */
+export async function loadSession(db: Db, id: string, now: Date, config: Timeouts): Promise<LoadedSession | null> {
+  const idHash = hashSessionId(id);
+  const [row] = await db
+    .select({
+      idHash: sessions.idHash,
+      userId: sessions.userId,
+      csrfToken: sessions.csrfToken,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        organizationId: users.organizationId,
+        username: users.username,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        active: users.active,
+        mustChangePassword: users.mustChangePassword,
+      },
+      organization: { name: organizations.name, status: organizations.status, settings: organizations.settings },
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  if (!row) return null;
+
+  const signedOutUser = row.userId !== null && (!row.user?.active || row.organization?.status !== 'active');
+  if (isSessionExpired(row, now, config) || signedOutUser) {
+    await deleteSession(db, idHash);
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  const session: RequestSession = { idHash, userId: row.userId, csrfToken: row.csrfToken };
+  if (!row.user || !row.organization) return { session, user: null };
+  const { active: _active, ...user } = row.user;
+  return {
+    session,
+    user: {
+      ...user,
+      organizationName: row.organization.name,
+      productWord: productWordFromSettings(row.organization.settings),
+    },
+  };
+}
+
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+/** Removes every session past its absolute or idle timeout. */
+export async function purgeExpiredSessions(db: Db, now: Date, config: Timeouts): Promise<void> {
+  const idleBefore = new Date(now.getTime() - config.sessionIdleMinutes * 60_000);
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)));
+}
+
+/** Deletes every session of a user (e.g. when an admin deactivates them or changes their password). */
+export async function deleteUserSessions(db: Db, userId: string, exceptIdHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)) : eq(sessions.userId, userId),
+    );
+}

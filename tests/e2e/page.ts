@@ -1,0 +1,36 @@
+/**
+ * Browser-test helpers: a page per test that records console errors and page errors,
+ * so a test fails on any unexpected one (`expectNoConsoleErrors`).
+ */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+
+export interface WatchedPage {
+  page: Page;
+  consoleErrors: string[];
+  close(): Promise<void>;
+  /** Throws if the page logged an error other than those matching `allowed`. */
+  expectNoConsoleErrors(allowed?: RegExp[]): void;
+}
+
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const MOBILE = { width: 375, height: 812 } as const;
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'fr-FR', ...options });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.message}`));
+  return {
+    page,
+    consoleErrors,
+    close: () => context.close(),
+    expectNoConsoleErrors(allowed = []) {
+      const unexpected = consoleErrors.filter((e) => !allowed.some((re) => re.test(e)));
+      if (unexpected.length) throw new Error(`unexpected console errors:\n${unexpected.join('\n')}`);
+    },
+  };
+}
