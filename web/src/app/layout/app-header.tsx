@@ -1,0 +1,97 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { FilePlus2, LogOut, Package, UserSquare2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useAuth } from '@/features/auth/auth-context';
+import { HeaderPrices, RefreshAllPricesButton } from '@/features/market/components/header-prices';
+import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { useIsMobile } from '@/hooks/use-is-mobile';
+import { canOpen } from './navigation';
+
+// The drawer (Radix Dialog) is only downloaded on narrow screens.
+const MobileMenu = lazy(() => import('./mobile-menu'));
+
+function MobileMenuSlot() {
+  return (
+    <Suspense fallback={<span className="size-9 shrink-0" aria-hidden="true" />}>
+      <MobileMenu />
+    </Suspense>
+  );
+}
+
+function QuickLinks({ role }: { role: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      {canOpen(role, 'sales') && (
+        <Button asChild variant="outline" size="sm">
+          <Link to="/clients">
+            <UserSquare2 aria-hidden="true" />
+            Clients
+          </Link>
+        </Button>
+      )}
+      <Button asChild variant="outline" size="sm">
+        <Link to="/products">
+          <Package aria-hidden="true" />
+          Produits
+        </Link>
+      </Button>
+      {canOpen(role, 'sales') && (
+        <Button asChild size="sm">
+          <Link to="/quotes">
+            <FilePlus2 aria-hidden="true" />
+            Nouveau Devis
+          </Link>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Header (spec §2): title, subtitle (wide screens), price buttons, quick links, theme toggle, logout. */
+export function AppHeader() {
+  const { user, logoutMutation } = useAuth();
+  const isMobile = useIsMobile();
+  if (!user) return null;
+  const logoutLabel = `Déconnexion (${user.username})`;
+
+  return (
+    <header className="sticky top-0 z-30 flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b bg-background/95 px-3 py-2 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:h-16 md:flex-nowrap md:px-6 md:py-0">
+      {isMobile && <MobileMenuSlot />}
+      <div className="min-w-0 md:shrink-0">
+        <h1 className="truncate text-base font-semibold md:text-lg">Tableau de bord</h1>
+        <p className="hidden whitespace-nowrap text-xs text-muted-foreground md:block">
+          Vue d&apos;ensemble des activités bijouterie
+        </p>
+      </div>
+      <div className="flex w-full min-w-0 items-center gap-2 overflow-x-auto md:ml-auto md:w-auto md:overflow-visible">
+        <HeaderPrices className="max-md:w-full max-md:justify-between" />
+        {!isMobile && (
+          <>
+            <RefreshAllPricesButton />
+            <div className="hidden xl:block">
+              <QuickLinks role={user.role} />
+            </div>
+            <ThemeToggle />
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={logoutLabel}
+                  onClick={() => logoutMutation.mutate()}
+                  disabled={logoutMutation.isPending}
+                  data-testid="logout-button"
+                >
+                  <LogOut aria-hidden="true" />
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent>{logoutLabel}</TooltipContent>
+            </Tooltip>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

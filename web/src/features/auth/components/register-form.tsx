@@ -1,0 +1,107 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerFormSchema, type RegisterFormInput } from '@shared/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '../auth-context';
+import { FormField } from './form-field';
+
+const MISMATCH = 'Les mots de passe ne correspondent pas';
+const FIELDS = ['username', 'email', 'firstName', 'lastName', 'password'] as const;
+
+export function RegisterForm() {
+  const { registerMutation } = useAuth();
+  const form = useForm<RegisterFormInput>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const reportMismatch = () => {
+    form.setError('confirmPassword', { message: MISMATCH });
+    toast({ title: 'Erreur', description: MISMATCH, variant: 'destructive' });
+  };
+
+  const onSubmit = form.handleSubmit(
+    ({ confirmPassword, ...input }) => {
+      if (input.password !== confirmPassword) return reportMismatch();
+      registerMutation.mutate(input, {
+        onError: (error) => {
+          // Show the server's field errors beside the fields too (the toast already carries the message).
+          const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
+          for (const field of FIELDS) {
+            const message = fieldErrors?.[field]?.[0];
+            if (message) form.setError(field, { message });
+          }
+        },
+      });
+    },
+    () => {
+      // Other fields are invalid too: still say so when the two passwords differ (spec §5).
+      const { password, confirmPassword } = form.getValues();
+      if (password && confirmPassword && password !== confirmPassword) reportMismatch();
+    },
+  );
+
+  return (
+    <form noValidate className="grid gap-4" aria-label="Inscription" onSubmit={onSubmit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="register-first-name"
+          label="Prénom"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <FormField
+          id="register-last-name"
+          label="Nom"
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <FormField
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <FormField
+        id="register-username"
+        label="Nom d'utilisateur"
+        autoComplete="username"
+        required
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <FormField
+        id="register-password"
+        label="Mot de passe"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <FormField
+        id="register-confirm-password"
+        label="Confirmer le mot de passe"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" disabled={registerMutation.isPending}>
+        {registerMutation.isPending ? 'Création...' : 'Créer le compte'}
+      </Button>
+    </form>
+  );
+}
