@@ -24,10 +24,10 @@ export interface AppConfig {
   demoDiamondCount: number;
   logLevel: string;
   /**
-   * Trust X-Forwarded-* from a reverse proxy: false (default, direct exposure), true, a hop count,
-   * or a comma-separated list of proxy addresses/CIDRs. Per-IP limits depend on it being right.
+   * Trust X-Forwarded-* from a reverse proxy: false (default, direct exposure), true, or a
+   * comma-separated list of proxy addresses/CIDRs. Per-IP limits depend on it being right.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string[];
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -42,11 +42,13 @@ function int(value: string | undefined, fallback: number): number {
   return n;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export const DEV_SESSION_SECRET = 'dev-only-secret-change-me-in-production-0000';
