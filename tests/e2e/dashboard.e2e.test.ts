@@ -33,14 +33,15 @@ describe('dashboard', () => {
     const result = w.page.getByTestId('buyback-result');
     expect((await result.textContent())?.trim()).toBe('—');
     await w.page.getByLabel('Poids (g)').fill('12.5');
-    await w.page.getByLabel('Titre').click();
-    await w.page.getByRole('option', { name: 'Or 18kt' }).click();
+    await w.page.getByLabel('Titre du métal').selectOption({ label: 'Or 18kt' });
     const expected = formatBuybackPrice(buybackPrice('12.5', gold18!.pricePerG).toString());
     await w.page.waitForFunction(
       ([text]) => document.querySelector('[data-testid="buyback-result"]')?.textContent?.trim() === text,
       [expected],
     );
-    await w.page.getByText('× 0.755 (décote 24,50%)').waitFor();
+    const appliedPerGram = Number(gold18!.pricePerG).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const note = (await w.page.getByTestId('buyback-note').textContent())?.replace(/\s/g, ' ');
+    expect(note).toBe(`Prix appliqué : ${appliedPerGram} €/g × 0.755 (décote 24,50%)`.replace(/\s/g, ' '));
 
     await w.page.getByLabel('Poids (g)').fill('0');
     await w.page.waitForFunction(
@@ -62,7 +63,7 @@ describe('dashboard', () => {
     await w.page.waitForFunction(() => !/N\/A|^$/.test(document.querySelector('[data-testid="calibrated-eur-per-stone"]')?.textContent ?? ''));
     const before = (await eurPerStone.textContent())?.trim();
 
-    const slider = w.page.getByRole('slider');
+    const slider = w.page.getByRole('slider', { name: 'Diamètre en millimètres' });
     await slider.focus();
     for (let i = 0; i < 10; i++) await w.page.keyboard.press('ArrowRight'); // 2.00 -> 2.50 mm
     const expected = await read('2.5');
@@ -74,7 +75,7 @@ describe('dashboard', () => {
       },
       before,
     );
-    const approx = await w.page.getByTestId('calibrated-approximate-ct').textContent();
+    const approx = await w.page.getByTestId('calibrated-approx-ct').textContent();
     expect(approx).toContain(Number(expected.approximateCt).toLocaleString('fr-FR', { minimumFractionDigits: 4 }));
     w.expectNoConsoleErrors();
     await w.close();
@@ -100,7 +101,7 @@ describe('dashboard', () => {
     await signIn(w.page, server.url);
     const sidebarLink = w.page.getByRole('link', { name: 'Achats d\'Or' });
     expect(await sidebarLink.isVisible()).toBe(false);
-    await w.page.getByRole('button', { name: /menu/i }).click();
+    await w.page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const drawer = w.page.getByRole('dialog');
     await drawer.waitFor();
     await drawer.getByRole('link', { name: 'Achats d\'Or' }).click();
@@ -114,8 +115,8 @@ describe('dashboard', () => {
     const w = await openPage(browser);
     await signIn(w.page, server.url);
     await w.page.goto(`${server.url}/no/such/page`);
-    await w.page.getByText('404 Page Not Found').waitFor();
-    await w.page.getByText('Did you forget to add the page to the router?').waitFor();
+    await w.page.getByText('404 Page Not Found', { exact: true }).waitFor();
+    await w.page.getByText('Did you forget to add the page to the router?', { exact: true }).waitFor();
     w.expectNoConsoleErrors();
     await w.close();
   });

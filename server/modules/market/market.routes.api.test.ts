@@ -168,9 +168,11 @@ describe('market routes with data sources', () => {
     const good = fxRateSchema.parse((await client.get('/api/fx/USD/EUR')).json());
     ecb.fail('http500');
     offset += 30_000;
+    // The refresh itself reports that nothing new came; reads keep serving the last good value.
     const res = await client.post('/api/fx/refresh', { base: 'USD', quote: 'EUR' });
-    expect(res.statusCode).toBe(200);
-    const stale = fxRateSchema.parse(res.json());
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    const stale = fxRateSchema.parse((await client.get('/api/fx/USD/EUR')).json());
     expect(stale.rate).toBe(good.rate);
     expect(stale.stale).toBe(true);
     expect(stale.fetchedAt).toBe(good.fetchedAt);
@@ -183,7 +185,7 @@ describe('market routes with data sources', () => {
     goldapi.fail('hang');
     offset += 11_000;
     const res = await client.post('/api/spot/refresh', { metal: 'gold' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const spot = spotPriceSchema.parse(res.json());
     expect(spot.source).toBe('Démo (simulé)');
     expect(spot.stale).toBe(false);

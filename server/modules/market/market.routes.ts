@@ -50,13 +50,23 @@ function fxAnswer(engine: MarketEngine, pair: FxPair, nowMs: number): FxRate {
 export function registerMarketRoutes(app: FastifyInstance, engine: MarketEngine): void {
   const lastManualRefresh = new Map<Instrument, number>();
 
-  /** Refreshes the instruments unless each was refreshed by hand less than 10 s ago. */
+  /**
+   * Refreshes the instruments unless each was refreshed by hand less than 10 s ago (then the cached
+   * value is the answer). A refresh that obtained no new value for an instrument fails with 503, so
+   * the user is told the prices could not be refreshed instead of seeing the old value as new.
+   */
   async function manualRefresh(instruments: readonly Instrument[]): Promise<void> {
     const nowMs = app.now().getTime();
     const due = instruments.filter((i) => nowMs - (lastManualRefresh.get(i) ?? 0) >= MANUAL_REFRESH_MIN_INTERVAL_MS);
     if (due.length === 0) return;
     for (const i of due) lastManualRefresh.set(i, nowMs);
+    const before = new Map(due.map((i) => [i, engine.getQuote(i)?.fetchedAt.getTime() ?? -1]));
     await engine.refresh(due);
+    const unchanged = due.filter((i) => (engine.getQuote(i)?.fetchedAt.getTime() ?? -1) === before.get(i));
+    if (unchanged.length > 0) {
+      for (const i of unchanged) lastManualRefresh.delete(i);
+      throw new AppError('UPSTREAM_UNAVAILABLE', "Impossible d'actualiser les cours : aucune source n'a répondu");
+    }
   }
 
   for (const metal of METALS) {
