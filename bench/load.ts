@@ -18,7 +18,7 @@ export async function load(
   const result = await autocannon({
     url,
     connections: options.connections ?? 50,
-    duration: options.durationS ?? 10,
+    duration: options.durationS ?? Number(process.env.BENCH_DURATION_S ?? 10),
     headers: options.headers ?? {},
   });
   return {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadSession } from './session.store';
+import { clearSessionCache, loadSession } from './session.store';
 
 /** Only API requests need the session (static files and the SPA shell do not hit the database). */
 export function isApiRequest(request: FastifyRequest): boolean {
@@ -16,5 +16,10 @@ export function registerSessionHook(app: FastifyInstance): void {
     if (!loaded) return;
     request.session = loaded.session;
     request.user = loaded.user;
+  });
+  // Any write may change a user, an organization or a session: drop this node's session cache
+  // before the answer leaves, so the client's next request sees the change.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') clearSessionCache();
   });
 }

@@ -22,6 +22,27 @@ export interface LoadedSession {
   user: SessionUser | null;
 }
 
+/**
+ * Per-node cache of loaded sessions so reads served from memory (prices) do not pay a database
+ * round trip per request. An entry lives SESSION_CACHE_TTL_MS at most; the whole cache is cleared
+ * on this node after every mutating request and every session deletion (see session.hook.ts), so a
+ * change made on this node applies to the very next request; another node sees it within the TTL
+ * (ADR 0002). Timeouts are still checked against the current clock on every hit.
+ */
+export const SESSION_CACHE_TTL_MS = 2_000;
+const SESSION_CACHE_MAX = 10_000;
+interface CachedSession {
+  loaded: LoadedSession;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  cachedAt: number;
+}
+const sessionCache = new Map<string, CachedSession>();
+
+export function clearSessionCache(): void {
+  sessionCache.clear();
+}
+
 type Timeouts = Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>;
 
 /** Pure: is a session past its idle or absolute timeout at `now`? */
@@ -69,6 +90,34 @@ export async function createSession(
  */
 export async function loadSession(db: Db, id: string, now: Date, config: Timeouts): Promise<LoadedSession | null> {
   const idHash = hashSessionId(id);
+  const cached = sessionCache.get(idHash);
+  if (cached && performance.now() - cached.cachedAt < SESSION_CACHE_TTL_MS) {
+    if (isSessionExpired(cached, now, config)) {
+      await deleteSession(db, idHash);
+      return null;
+    }
+    if (now.getTime() - cached.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      cached.lastSeenAt = now;
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    }
+    return cached.loaded;
+  }
+  const loaded = await loadSessionFromDb(db, idHash, now, config);
+  if (loaded) {
+    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+    sessionCache.set(idHash, { ...loaded, cachedAt: performance.now() });
+  } else {
+    sessionCache.delete(idHash);
+  }
+  return loaded?.loaded ?? null;
+}
+
+async function loadSessionFromDb(
+  db: Db,
+  idHash: string,
+  now: Date,
+  config: Timeouts,
+): Promise<{ loaded: LoadedSession; lastSeenAt: Date; expiresAt: Date } | null> {
   const [row] = await db
     .select({
       idHash: sessions.idHash,
@@ -101,23 +150,30 @@ export async function loadSession(db: Db, id: string, now: Date, config: Timeout
     await deleteSession(db, idHash);
     return null;
   }
+  let lastSeenAt = row.lastSeenAt;
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    lastSeenAt = now;
   }
   const session: RequestSession = { idHash, userId: row.userId, csrfToken: row.csrfToken };
-  if (!row.user || !row.organization) return { session, user: null };
+  const times = { lastSeenAt, expiresAt: row.expiresAt };
+  if (!row.user || !row.organization) return { loaded: { session, user: null }, ...times };
   const { active: _active, ...user } = row.user;
   return {
-    session,
-    user: {
-      ...user,
-      organizationName: row.organization.name,
-      productWord: productWordFromSettings(row.organization.settings),
+    loaded: {
+      session,
+      user: {
+        ...user,
+        organizationName: row.organization.name,
+        productWord: productWordFromSettings(row.organization.settings),
+      },
     },
+    ...times,
   };
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  sessionCache.delete(idHash);
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
@@ -129,6 +185,7 @@ export async function purgeExpiredSessions(db: Db, now: Date, config: Timeouts):
 
 /** Deletes every session of a user (e.g. when an admin deactivates them or changes their password). */
 export async function deleteUserSessions(db: Db, userId: string, exceptIdHash?: string): Promise<void> {
+  clearSessionCache();
   await db
     .delete(sessions)
     .where(

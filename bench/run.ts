@@ -1,0 +1,218 @@
+/**
+ * `npm run bench`: prints the figures the issues name. Sections (BENCH_ONLY=a,b to pick):
+ * - start:    cold `npm start` to the first 200 on an empty DATA_DIR, and server RSS after start;
+ * - bundle:   gzipped JavaScript loaded by /auth and by / (target <= 150 KB each);
+ * - api:      requests/s and p99 at 50 connections of GET /api/spot/gold and GET /api/ddpl/random6,
+ *             beside a bare Fastify hello-world in the same run (ratio), on PostgreSQL;
+ * - random6:  random6 latency and plans with 100,000 and 1,000,000 diamonds on PostgreSQL;
+ * - lists:    clients list p99 with 50,000 clients at 50 connections on PostgreSQL (target < 20 ms);
+ * - products: price recomputation time for 1,000 products.
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); each section
+ * creates and drops its own database. Figures on a shared 2-core machine vary: read ratios, not absolutes.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { openDatabase } from '../server/db/client';
+import { freePort, startAppServer } from '../tests/e2e/app-server';
+import { load, type LoadResult } from './load';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const wanted = (section: string) => !only || only.includes(section);
+const summary: Array<{ figure: string; value: string }> = [];
+const note = (figure: string, value: string) => {
+  summary.push({ figure, value });
+  console.log(`  ${figure}: ${value}`);
+};
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function ensureBuilt(): Promise<void> {
+  // @ts-expect-error -- plain ESM helper without type declarations
+  const { isBuildStale } = (await import('../scripts/build-state.mjs')) as { isBuildStale: () => boolean };
+  if (isBuildStale()) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+}
+
+async function coldStart(): Promise<void> {
+  console.log('\n== cold npm start on an empty DATA_DIR');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pricer-bench-start-'));
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development' },
+    stdio: 'ignore',
+  });
+  try {
+    let firstOk = 0;
+    while (performance.now() - started < 180_000) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/`);
+        if (res.status === 200) {
+          firstOk = performance.now() - started;
+          break;
+        }
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!firstOk) throw new Error('no 200 within 180 s');
+    note('cold npm start -> first 200 on / (empty DATA_DIR, demo seed included)', `${(firstOk / 1000).toFixed(1)} s`);
+    note('server RSS right after start', `${rssMb(child.pid!)} MB`);
+    await new Promise((r) => setTimeout(r, 5000));
+    note('server RSS 5 s after start', `${rssMb(child.pid!)} MB`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function bundles(): Promise<void> {
+  console.log('\n== JavaScript loaded by /auth and /');
+  const { measureBundles: measure } = await import('./bundle-size');
+  const server = await startAppServer();
+  try {
+    const figures = await measure(server.url);
+    note('/auth gzipped JS (target <= 150 KB)', `${(figures.auth / 1024).toFixed(1)} KB`);
+    note('/ gzipped JS, signed in (target <= 150 KB)', `${(figures.dashboard / 1024).toFixed(1)} KB`);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function signedInCookie(baseUrl: string): Promise<string> {
+  const first = await fetch(`${baseUrl}/api/csrf-token`);
+  const anonCookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const { csrfToken } = (await first.json()) as { csrfToken: string };
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: anonCookie, 'x-csrf-token': csrfToken },
+    body: JSON.stringify({ username: 'commercial', password: 'demo1234' }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+async function withDatabase<T>(prefix: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const admin = await openDatabase({ databaseUrl: pgUrl, poolSize: 1 });
+  await admin.exec(`CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.close();
+  }
+}
+
+async function apiThroughput(): Promise<void> {
+  console.log('\n== API throughput at 50 connections (PostgreSQL)');
+  const port = await freePort();
+  const hello = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/hello-server.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => hello.stdout!.once('data', () => resolve()));
+  try {
+    await withDatabase('pricer_bench_api', async (databaseUrl) => {
+      const server = await startAppServer({
+        env: { DATABASE_URL: databaseUrl, DEMO_DIAMOND_COUNT: '20000', LOG_LEVEL: 'warn' },
+      });
+      try {
+        const cookie = await signedInCookie(server.url);
+        const results: LoadResult[] = [];
+        results.push(await load('hello world (bare Fastify)', `http://127.0.0.1:${port}/hello`));
+        results.push(await load('GET /api/spot/gold', `${server.url}/api/spot/gold`, { headers: { cookie } }));
+        results.push(await load('GET /api/ddpl/random6', `${server.url}/api/ddpl/random6`, { headers: { cookie } }));
+        results.push(
+          await load('GET /api/ddpl/random6?weight_min=0.5&weight_max=0.59', `${server.url}/api/ddpl/random6?weight_min=0.5&weight_max=0.59`, {
+            headers: { cookie },
+          }),
+        );
+        console.table(results);
+        const base = results[0]!.requestsPerSec;
+        for (const r of results.slice(1)) {
+          if (r.non2xx || r.errors) console.log(`  WARNING ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+          note(`${r.name}`, `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms (${((r.requestsPerSec / base) * 100).toFixed(0)} % of hello world's ${base} req/s)`);
+        }
+      } finally {
+        await server.stop();
+      }
+    });
+  } finally {
+    hello.kill('SIGTERM');
+  }
+}
+
+async function random6(): Promise<void> {
+  console.log('\n== random6 on PostgreSQL with 100,000 and 1,000,000 diamonds');
+  const { runRandom6Explain } = await import('./random6-explain');
+  const sizes = (process.env.BENCH_RANDOM6_SIZES ?? '100000,1000000').split(',').map(Number);
+  const figures = await runRandom6Explain(pgUrl, sizes);
+  console.table(figures);
+  for (const size of sizes) {
+    const rows = figures.filter((f) => f.rows === size);
+    const worst = rows.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a), rows[0]!);
+    note(
+      `random6 query, ${size.toLocaleString('en')} diamonds`,
+      `p50 ${Math.max(...rows.map((r) => r.p50Ms)).toFixed(2)} ms, worst p99 ${worst.p99Ms.toFixed(2)} ms (${worst.range}), seq scans: ${rows.some((r) => r.seqScan) ? 'YES' : 'none'}`,
+    );
+  }
+}
+
+async function lists(): Promise<void> {
+  console.log('\n== clients list with 50,000 clients at 50 connections (PostgreSQL)');
+  const { runListsBench } = await import('./lists-bench');
+  const figures = await runListsBench({ url: pgUrl });
+  console.table(figures.results);
+  for (const r of figures.results) note(`${r.name} (${figures.clients} clients)`, `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms`);
+}
+
+async function products(): Promise<void> {
+  console.log('\n== product price recomputation, 1,000 products');
+  const { runProductsBench } = await import('./products-bench');
+  const f = await runProductsBench(1000);
+  note('pure pricing of 1,000 products (median wall / CPU)', `${f.pureMedianMs} ms / ${f.pureCpuMedianMs} ms`);
+  note(`list API page of 100 with prices (${f.database}, median / p95)`, `${f.apiPageMedianMs} ms / ${f.apiPageP95Ms} ms`);
+  note('all 1,000 products through the API (10 pages)', `${f.apiAllPagesMs} ms`);
+}
+
+const sections: Array<[string, () => Promise<void>]> = [
+  ['start', coldStart],
+  ['bundle', bundles],
+  ['api', apiThroughput],
+  ['random6', random6],
+  ['lists', lists],
+  ['products', products],
+];
+
+console.log(`Pricer Bijouterie benchmarks — load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, node ${process.version}`);
+await ensureBuilt();
+let failed = false;
+for (const [name, run] of sections) {
+  if (!wanted(name)) continue;
+  try {
+    await run();
+  } catch (error) {
+    failed = true;
+    console.error(`  section ${name} failed: ${error instanceof Error ? error.stack : String(error)}`);
+  }
+}
+console.log('\n== Summary');
+console.table(summary);
+process.exit(failed ? 1 : 0);
