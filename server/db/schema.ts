@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   integer,
@@ -27,6 +28,9 @@ export const organizations = pgTable('organizations', {
     .notNull()
     .default('active'),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** Optimistic concurrency for PUT /api/settings (0010). */
+  settingsVersion: integer('settings_version').notNull().default(1),
+  suspendedAt: timestamp('suspended_at', tz),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
@@ -44,6 +48,9 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   active: boolean('active').notNull().default(true),
   lastLoginAt: timestamp('last_login_at', tz),
+  /** Set when an admin gives a temporary password; cleared when the user picks their own (0010). */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  deactivatedAt: timestamp('deactivated_at', tz),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
@@ -157,4 +164,294 @@ export const logEntries = pgTable('log_entries', {
   ip: text('ip'),
   userAgent: text('user_agent'),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  entityType: text('entity_type').notNull(),
+  entityId: text('entity_id'),
+  changes: jsonb('changes').$type<Record<string, unknown>>(),
+  ip: text('ip'),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+// ---- Administration (issue 3, engineer H; migration 0010) ----
+
+export const userInvitations = pgTable('user_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', tz).notNull(),
+  acceptedAt: timestamp('accepted_at', tz),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+/** Primary key (organization_id, module) is declared in 0010_admin.sql. */
+export const organizationModules = pgTable('organization_modules', {
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  module: text('module').notNull(),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const organizationLogos = pgTable('organization_logos', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  dataBase64: text('data_base64').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+// ---- Référentiels (issue 4, engineer F): clients, suppliers, stones, production steps (migration 0020) ----
+
+export const clients = pgTable('clients', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['particulier', 'professionnel'] })
+    .notNull()
+    .default('particulier'),
+  status: text('status', { enum: ['client', 'prospect'] })
+    .notNull()
+    .default('client'),
+  civility: text('civility'),
+  firstName: text('first_name'),
+  lastName: text('last_name').notNull(),
+  company: text('company'),
+  email: text('email'),
+  emailNorm: text('email_norm'),
+  phoneMobile: text('phone_mobile'),
+  phoneMobileNorm: text('phone_mobile_norm'),
+  phoneLandline: text('phone_landline'),
+  phoneLandlineNorm: text('phone_landline_norm'),
+  addressLine1: text('address_line1'),
+  addressLine2: text('address_line2'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  country: text('country').notNull().default('France'),
+  birthDate: date('birth_date', { mode: 'string' }),
+  notes: text('notes'),
+  tags: text('tags')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  marketingConsent: boolean('marketing_consent').notNull().default(false),
+  marketingConsentAt: timestamp('marketing_consent_at', tz),
+  searchText: text('search_text').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  archivedAt: timestamp('archived_at', tz),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const suppliers = pgTable('suppliers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  type: text('type', {
+    enum: [
+      'atelier',
+      'fondeur',
+      'sertisseur',
+      'diamantaire',
+      'lapidaire',
+      'graveur',
+      'polisseur',
+      'transport',
+      'autre',
+    ],
+  })
+    .notNull()
+    .default('autre'),
+  name: text('name').notNull(),
+  contacts: jsonb('contacts')
+    .$type<Array<{ name: string; role: string | null; email: string | null; phone: string | null }>>()
+    .notNull()
+    .default([]),
+  email: text('email'),
+  phone: text('phone'),
+  addressLine1: text('address_line1'),
+  addressLine2: text('address_line2'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  country: text('country').notNull().default('France'),
+  specialities: text('specialities')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  leadTimeDays: integer('lead_time_days'),
+  paymentTerms: text('payment_terms'),
+  notes: text('notes'),
+  searchText: text('search_text').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  archivedAt: timestamp('archived_at', tz),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const stones = pgTable('stones', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  category: text('category', {
+    enum: ['pierre_couleur', 'perle', 'lot_melee', 'appret', 'chaine', 'autre'],
+  }).notNull(),
+  name: text('name').notNull(),
+  variety: text('variety'),
+  shape: text('shape'),
+  sizeMm: numeric('size_mm', { precision: 8, scale: 2 }),
+  weight: numeric('weight', { precision: 12, scale: 3 }),
+  weightUnit: text('weight_unit', { enum: ['ct', 'g'] })
+    .notNull()
+    .default('ct'),
+  colour: text('colour'),
+  quality: text('quality'),
+  treatment: text('treatment'),
+  origin: text('origin'),
+  certificate: text('certificate'),
+  unitCost: numeric('unit_cost', { precision: 14, scale: 2 }),
+  currency: text('currency', { enum: ['EUR', 'USD'] })
+    .notNull()
+    .default('EUR'),
+  supplierId: uuid('supplier_id').references(() => suppliers.id),
+  stockQuantity: integer('stock_quantity').notNull().default(0),
+  stockLocation: text('stock_location'),
+  lowStockThreshold: integer('low_stock_threshold'),
+  notes: text('notes'),
+  searchText: text('search_text').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  archivedAt: timestamp('archived_at', tz),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const productionSteps = pgTable('production_steps', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+  description: text('description'),
+  defaultDurationMinutes: integer('default_duration_minutes').notNull().default(0),
+  hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2 }),
+  mode: text('mode', { enum: ['internal', 'subcontracted'] })
+    .notNull()
+    .default('internal'),
+  supplierId: uuid('supplier_id').references(() => suppliers.id),
+  position: integer('position').notNull().default(0),
+  searchText: text('search_text').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  archivedAt: timestamp('archived_at', tz),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+// ---- Product sheets (issue 4, engineer G; migration 0030) ----
+
+/** bytea as a Buffer on both drivers (PGlite answers Uint8Array, node-postgres Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const products = pgTable('products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  category: text('category', {
+    enum: ['bague', 'alliance', 'bracelet', 'collier', 'pendentif', 'boucles_oreilles', 'broche', 'montre', 'autre'],
+  }).notNull(),
+  description: text('description').notNull().default(''),
+  coefficient: numeric('coefficient', { precision: 8, scale: 3 }).notNull().default('2.5'),
+  status: text('status', { enum: ['active', 'archived'] })
+    .notNull()
+    .default('active'),
+  version: integer('version').notNull().default(1),
+  searchText: text('search_text').notNull().default(''),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const productComponents = pgTable('product_components', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  productId: uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  kind: text('kind', { enum: ['metal', 'stone', 'melee', 'labour', 'other'] }).notNull(),
+  label: text('label'),
+  alloyId: uuid('alloy_id').references(() => alloys.id),
+  weightG: numeric('weight_g', { precision: 12, scale: 3 }),
+  lossPct: numeric('loss_pct', { precision: 5, scale: 2 }),
+  stoneId: uuid('stone_id'),
+  quantity: integer('quantity'),
+  mm: numeric('mm', { precision: 5, scale: 2 }),
+  clarity: text('clarity'),
+  productionStepId: uuid('production_step_id'),
+  minutes: numeric('minutes', { precision: 10, scale: 2 }),
+  hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2 }),
+  amount: numeric('amount', { precision: 14, scale: 2 }),
+});
+
+export const productPhotos = pgTable('product_photos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  productId: uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  filename: text('filename').notNull(),
+  contentType: text('content_type', { enum: ['image/jpeg', 'image/png', 'image/webp'] }).notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+export const productPriceSnapshots = pgTable('product_price_snapshots', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  productId: uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  label: text('label'),
+  takenAt: timestamp('taken_at', tz).notNull().defaultNow(),
+  takenBy: uuid('taken_by').references(() => users.id, { onDelete: 'set null' }),
+  productVersion: integer('product_version').notNull(),
+  market: jsonb('market').$type<Record<string, unknown>>().notNull(),
+  pricing: jsonb('pricing').$type<Record<string, unknown>>().notNull(),
+  totalCost: numeric('total_cost', { precision: 14, scale: 2 }).notNull(),
+  salePrice: numeric('sale_price', { precision: 14, scale: 2 }).notNull(),
+  complete: boolean('complete').notNull(),
 });

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { MODULES, type ModuleKey } from '@shared/modules';
+import type { Db } from '../db/client';
+import { organizationModules } from '../db/schema';
+
+/** How long a node trusts its in-memory copy of an organization's module switches. */
+export const MODULES_CACHE_MS = 5_000;
+
+/**
+ * The modules turned off per organization, read through a short in-memory cache (one query per
+ * organization every few seconds, not per request). The node that changes a switch invalidates at once;
+ * other nodes follow within MODULES_CACHE_MS.
+ */
+export class OrganizationModules {
+  private readonly cache = new Map<string, { at: number; disabled: Promise<ReadonlySet<ModuleKey>> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  disabled(organizationId: string): Promise<ReadonlySet<ModuleKey>> {
+    const now = this.clock();
+    const hit = this.cache.get(organizationId);
+    if (hit && now - hit.at < MODULES_CACHE_MS) return hit.disabled;
+    const disabled = this.load(organizationId);
+    this.cache.set(organizationId, { at: now, disabled });
+    disabled.catch(() => this.cache.delete(organizationId));
+    if (this.cache.size > 10_000) this.cache.clear();
+    return disabled;
+  }
+
+  async isEnabled(organizationId: string, module: ModuleKey): Promise<boolean> {
+    return !(await this.disabled(organizationId)).has(module);
+  }
+
+  invalidate(organizationId: string): void {
+    this.cache.delete(organizationId);
+  }
+
+  private async load(organizationId: string): Promise<ReadonlySet<ModuleKey>> {
+    const rows = await this.db
+      .select({ module: organizationModules.module, enabled: organizationModules.enabled })
+      .from(organizationModules)
+      .where(eq(organizationModules.organizationId, organizationId));
+    const known = new Set<string>(MODULES.map((m) => m.key));
+    return new Set(rows.filter((r) => !r.enabled && known.has(r.module)).map((r) => r.module as ModuleKey));
+  }
+}

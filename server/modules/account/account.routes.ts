@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { roleLabel } from '@shared/constants';
+import { changePasswordSchema, updateProfileSchema, type AccountProfile } from '@shared/schemas/account';
+import { users, sessions } from '../../db/schema';
+import { AppError, notFound, unauthenticated } from '../../http/errors';
+import { SIGNED_IN } from '../../http/authorize';
+import { parseInput } from '../../http/validate';
+import { diffChanges, recordAudit } from '../../audit/record-audit';
+import { ACCOUNT_POLICY, anyLocked, recordEvent, resetKey } from '../auth/login-throttle';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { deleteUserSessions } from '../auth/session.store';
+import { liveSessions } from './session-list';
+
+const ANY = { config: { access: SIGNED_IN } } as const;
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Mot de passe actuel incorrect';
+const passwordKey = (userId: string): string => `password:${userId}`;
+const sessionParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Identifiant de session invalide') });
+
+function me(request: FastifyRequest) {
+  if (!request.user || !request.session) throw unauthenticated();
+  return { user: request.user, session: request.session };
+}
+
+/** "Mon compte": any signed-in user, on their own account only. README.md lists the routes. */
+export async function registerAccountRoutes(app: FastifyInstance): Promise<void> {
+  async function profile(userId: string): Promise<AccountProfile> {
+    const [row] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!row) throw unauthenticated();
+    return {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      role: row.role,
+      roleLabel: roleLabel(row.role),
+      mustChangePassword: row.mustChangePassword,
+      lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    };
+  }
+
+  app.get('/api/account', ANY, async (request) => profile(me(request).user.id));
+
+  app.put('/api/account', ANY, async (request) => {
+    const { user } = me(request);
+    const input = parseInput(updateProfileSchema, request.body);
+    await app.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+      if (!before) throw unauthenticated();
+      const changes = diffChanges(before as unknown as Record<string, unknown>, input);
+      if (Object.keys(changes).length === 0) return;
+      await tx
+        .update(users)
+        .set({ ...input, updatedAt: app.now() })
+        .where(eq(users.id, user.id));
+      await recordAudit(tx, request, { action: 'update', entityType: 'account', entityId: user.id, changes });
+    });
+    return profile(user.id);
+  });
+
+  app.post('/api/account/password', ANY, async (request) => {
+    const { user, session } = me(request);
+    const input = parseInput(changePasswordSchema, request.body);
+    const now = app.now();
+    const key = passwordKey(user.id);
+    if (await anyLocked(app.db, [key], now)) {
+      throw new AppError('RATE_LIMITED', 'Trop de tentatives. Réessayez dans quelques minutes.');
+    }
+    const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
+      await recordEvent(app.db, key, now, ACCOUNT_POLICY);
+      throw new AppError('VALIDATION_FAILED', WRONG_CURRENT_PASSWORD_MESSAGE, {
+        currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE],
+      });
+    }
+    await resetKey(app.db, key);
+    const passwordHash = await hashPassword(input.newPassword);
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+        .where(eq(users.id, user.id));
+      // Every other session ends; this one stays signed in.
+      await deleteUserSessions(tx, user.id, session.idHash);
+      await recordAudit(tx, request, { action: 'change-password', entityType: 'account', entityId: user.id });
+    });
+    return { ok: true };
+  });
+
+  app.get('/api/account/sessions', ANY, async (request, reply) => {
+    const { user, session } = me(request);
+    const list = await liveSessions(app.db, user.id, app.now(), app.config);
+    void reply.header('cache-control', 'no-store');
+    return list.map((s) => ({ ...s.view, current: s.idHash === session.idHash }));
+  });
+
+  app.delete('/api/account/sessions/:id', ANY, async (request) => {
+    const { user, session } = me(request);
+    const { id } = parseInput(sessionParams, request.params);
+    const list = await liveSessions(app.db, user.id, app.now(), app.config);
+    const target = list.find((s) => s.view.id === id);
+    if (!target) throw notFound('Session introuvable');
+    await app.db.delete(sessions).where(and(eq(sessions.userId, user.id), eq(sessions.idHash, target.idHash)));
+    return { ok: true, current: target.idHash === session.idHash };
+  });
+
+  app.post('/api/account/sessions/end-others', ANY, async (request) => {
+    const { user, session } = me(request);
+    const before = await liveSessions(app.db, user.id, app.now(), app.config);
+    await deleteUserSessions(app.db, user.id, session.idHash);
+    return { ok: true, ended: before.filter((s) => s.idHash !== session.idHash).length };
+  });
+}
