@@ -1,0 +1,468 @@
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { normalizeSearch } from '@shared/search-text';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z, type ZodType, type ZodTypeDef } from 'zod';
+import type { Area } from '@shared/access';
+import { parseCsv, writeCsv } from '@shared/csv';
+import {
+  CONFLICT_MESSAGE,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  importRequestSchema,
+  versionField,
+  type ImportResult,
+  type ImportRow,
+  type ListQueryBase,
+  type ListResponse,
+} from '@shared/schemas/lists';
+import type { Db } from '../db/client';
+import { diffChanges, recordAudit } from '../audit/record-audit';
+import { AppError, notFound, zodFieldErrors } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { mapHeaders, type CsvColumn } from './csv-columns';
+import { pgErrorCode, UNIQUE_VIOLATION } from './db-errors';
+import { listOrder, listWhere, type ListColumns } from './list-query';
+import { createRateLimiter } from './rate-limit';
+import { CountCache } from './count-cache';
+
+/** A référentiel table: organization-scoped, searchable, versioned, archivable. */
+export type ResourceTable = PgTable &
+  ListColumns & {
+    version: AnyPgColumn;
+    updatedAt: AnyPgColumn;
+  };
+
+/** Anything with the columns read generically (each resource casts its own row type). */
+export interface BaseRow {
+  id: string;
+  organizationId: string;
+  version: number;
+  archivedAt: Date | null;
+}
+
+type Tx = Db;
+
+/** How one resource plugs into the shared list/CRUD/CSV machinery. */
+export interface ResourceDefinition<Row extends BaseRow, Input, Dto, Query extends ListQueryBase, Ctx> {
+  /** URL segment: /api/<path>. */
+  path: string;
+  /** Audit entity type. */
+  entityType: string;
+  area: Area;
+  notFoundMessage: string;
+  table: ResourceTable;
+  inputSchema: ZodType<Input, ZodTypeDef, unknown>;
+  listQuerySchema: ZodType<Query, ZodTypeDef, unknown>;
+  sortColumns: Readonly<Record<string, AnyPgColumn | SQL>>;
+  filters(query: Query): Array<SQL | undefined>;
+  /** Database values of an input (including `searchText`). */
+  toValues(input: Input): Record<string, unknown>;
+  /** Loads what answers need besides the rows (supplier names, FX rate…). */
+  loadContext(db: Db, organizationId: string, rows: readonly Row[]): Promise<Ctx>;
+  toDto(row: Row, ctx: Ctx): Dto;
+  /** Checks references (e.g. a supplier of the same organization); throws a 400 with field errors. */
+  checkInput?(db: Db, organizationId: string, input: Input): Promise<void>;
+  /** Extra values for a new record (e.g. the position of a production step). */
+  beforeCreate?(db: Db, organizationId: string, values: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Extra values when a record is restored. */
+  beforeRestore?(db: Db, organizationId: string, row: Row): Promise<Record<string, unknown>>;
+  /** Extra fields of the create/update answer (e.g. duplicate warnings). */
+  afterSave?(db: Db, organizationId: string, dto: Dto): Promise<Record<string, unknown>>;
+  /** Extra fields of `GET /:id`. */
+  detailExtras?(db: Db, organizationId: string, dto: Dto): Promise<Record<string, unknown>>;
+  /** Unique constraints: name -> the field error to answer (409). */
+  uniqueViolations?: Readonly<Record<string, { field: string; message: string }>>;
+  csv: {
+    filename: string;
+    columns: ReadonlyArray<CsvColumn<Dto>>;
+    /** CSV import enabled (clients, suppliers, stones). */
+    importable: boolean;
+    /** Resolves import-only cells (e.g. a supplier name to its id); returns field errors if any. */
+    prepareImport?(
+      db: Db,
+      organizationId: string,
+    ): Promise<(data: Record<string, unknown>) => { data: Record<string, unknown>; errors?: Record<string, string[]> }>;
+  };
+}
+
+/**
+ * One page of a list. For a search with few matches (a word of 3+ characters, which the trigram index
+ * serves, and at most FENCE_MAX_MATCHES), the matches are found first and then sorted: a subquery
+ * fenced with a LIMIT and aliased with the table's own name (so the sort expressions still resolve).
+ * Otherwise PostgreSQL may walk the sort index and filter row by row, which is slow when the few
+ * matches sit far down that index (searching "dupont" in a list sorted by name). With many matches
+ * the index walk finds a page quickly, and sorting every match would be the slow path.
+ */
+const FENCE_MAX_MATCHES = 2000;
+
+function pageRows<Row>(
+  db: Db,
+  t: ResourceTable,
+  where: SQL,
+  orderBy: SQL[],
+  query: Pick<ListQueryBase, 'q' | 'page' | 'pageSize'>,
+  total: number,
+): Promise<Row[]> {
+  const offset = (query.page - 1) * query.pageSize;
+  const searching = normalizeSearch(query.q)
+    .split(' ')
+    .some((w) => w.length >= 3);
+  if (!searching || total > FENCE_MAX_MATCHES) {
+    return db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.pageSize)
+      .offset(offset) as unknown as Promise<Row[]>;
+  }
+  // LIMIT keeps the subquery from being flattened into the outer query (drizzle drops OFFSET 0).
+  const matches = db.select().from(t).where(where).limit(2_147_483_647).as(getTableName(t));
+  return db
+    .select()
+    .from(matches)
+    .orderBy(...orderBy)
+    .limit(query.pageSize)
+    .offset(offset) as unknown as Promise<Row[]>;
+}
+
+const idParams = z.object({ id: z.string() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id cannot exist: 404 like any unknown id (never a database cast error). */
+function idOf(request: FastifyRequest, message: string): string {
+  const { id } = idParams.parse(request.params);
+  if (!UUID.test(id)) throw notFound(message);
+  return id.toLowerCase();
+}
+
+function orgOf(request: FastifyRequest): string {
+  // The authorize hook guarantees a signed-in user on every non-public /api route.
+  return request.user!.organizationId;
+}
+
+const importLimiter = createRateLimiter(20, 10 * 60_000);
+const EXPORT_MAX_ROWS = 100_000;
+const INSERT_CHUNK = 500;
+
+function pick(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = source[k];
+  return out;
+}
+
+/**
+ * Registers the routes of a référentiel under /api/<path>: list, export.csv, get, create,
+ * update (PUT and PATCH, with `version`), delete (archive), restore and, when enabled, import.
+ */
+export function registerResource<Row extends BaseRow, Input, Dto extends object, Query extends ListQueryBase, Ctx>(
+  app: FastifyInstance,
+  def: ResourceDefinition<Row, Input, Dto, Query, Ctx>,
+): void {
+  const base = `/api/${def.path}`;
+  const read = { config: { access: { area: def.area, mode: 'read' as const } } };
+  const write = { config: { access: { area: def.area, mode: 'write' as const } } };
+  const t = def.table;
+  // Cached list totals of this resource, one scope per organization (see count-cache.ts).
+  const counts = new CountCache();
+  const countsInFlight = new Map<string, Promise<number>>();
+  /** Every write clears the organization's cached totals (after commit: a rollback changes nothing). */
+  const changed = (organizationId: string) => {
+    counts.invalidate(organizationId);
+    for (const key of countsInFlight.keys()) if (key.startsWith(`${organizationId}|`)) countsInFlight.delete(key);
+  };
+
+  const dtoOf = async (db: Db, organizationId: string, row: Row): Promise<Dto> =>
+    def.toDto(row, await def.loadContext(db, organizationId, [row]));
+
+  async function findRow(db: Db, organizationId: string, id: string, forUpdate = false): Promise<Row | undefined> {
+    const query = db
+      .select()
+      .from(t)
+      .where(and(eq(t.id, id), eq(t.organizationId, organizationId)));
+    const rows = (forUpdate ? await query.for('update') : await query) as unknown as Row[];
+    return rows[0];
+  }
+
+  function mapUniqueViolation(error: unknown): never {
+    const { code, constraint } = pgErrorCode(error);
+    if (code === UNIQUE_VIOLATION) {
+      const known = constraint ? def.uniqueViolations?.[constraint] : undefined;
+      const first = known ?? Object.values(def.uniqueViolations ?? {})[0];
+      if (first) throw new AppError('CONFLICT', first.message, { [first.field]: [first.message] });
+      throw new AppError('CONFLICT', 'Cet enregistrement existe déjà');
+    }
+    throw error;
+  }
+
+  async function answer(db: Db, organizationId: string, row: Row): Promise<Record<string, unknown>> {
+    const dto = await dtoOf(db, organizationId, row);
+    const extras = def.afterSave ? await def.afterSave(db, organizationId, dto) : {};
+    return { ...dto, ...extras };
+  }
+
+  // ---- list ----
+  app.get(base, read, async (request): Promise<ListResponse<Dto>> => {
+    const organizationId = orgOf(request);
+    const query = parseInput(def.listQuerySchema, request.query);
+    const where = listWhere(t, organizationId, query, def.filters(query));
+    const orderBy = listOrder(t, def.sortColumns, query);
+    // The total depends on the WHERE only (not on sort or page).
+    const { sort: _sort, dir: _dir, page: _page, pageSize: _pageSize, ...filterKey } = query;
+    const countKey = JSON.stringify(filterKey);
+    const now = app.now().getTime();
+    const cached = counts.get(organizationId, countKey, now);
+    let total = cached;
+    if (total === undefined) {
+      // Single flight: concurrent requests for the same total share one count query.
+      const flightKey = `${organizationId}|${countKey}`;
+      let flight = countsInFlight.get(flightKey);
+      if (!flight) {
+        const generation = counts.generation(organizationId);
+        flight = app.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(t)
+          .where(where)
+          .then((r) => {
+            const n = r[0]?.total ?? 0;
+            counts.set(organizationId, countKey, n, now, generation);
+            return n;
+          })
+          .finally(() => {
+            if (countsInFlight.get(flightKey) === flight) countsInFlight.delete(flightKey);
+          });
+        countsInFlight.set(flightKey, flight);
+      }
+      total = await flight;
+    }
+    const rows = await pageRows<Row>(app.db, t, where, orderBy, query, total);
+    const ctx = await def.loadContext(app.db, organizationId, rows);
+    return {
+      items: rows.map((r) => def.toDto(r, ctx)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+
+  // ---- CSV export (same filters as the list, every matching row) ----
+  app.get(`${base}/export.csv`, read, async (request, reply: FastifyReply) => {
+    const organizationId = orgOf(request);
+    const query = parseInput(def.listQuerySchema, request.query);
+    const where = listWhere(t, organizationId, query, def.filters(query));
+    const rows = (await app.db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...listOrder(t, def.sortColumns, query))
+      .limit(EXPORT_MAX_ROWS)) as unknown as Row[];
+    const ctx = await def.loadContext(app.db, organizationId, rows);
+    const columns = def.csv.columns;
+    const body = writeCsv(
+      columns.map((c) => c.header),
+      rows.map((r) => {
+        const dto = def.toDto(r, ctx);
+        return columns.map((c) => c.value(dto));
+      }),
+    );
+    const day = app.now().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${def.csv.filename}-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+
+  // ---- CSV import (preview with dryRun, then commit of the valid rows in one transaction) ----
+  if (def.csv.importable) {
+    app.post(
+      `${base}/import`,
+      { ...write, bodyLimit: IMPORT_MAX_BYTES * 2 + 4096 },
+      async (request): Promise<ImportResult> => {
+        const organizationId = orgOf(request);
+        importLimiter.check(`${request.user!.id}`, app.now().getTime());
+        const body = parseInput(importRequestSchema, request.body);
+        const parsed = parseCsv(body.csv);
+        if (parsed.headers.length === 0) {
+          throw new AppError('VALIDATION_FAILED', 'Données invalides', { csv: ['Le fichier CSV est vide'] });
+        }
+        if (parsed.records.length > IMPORT_MAX_ROWS) {
+          throw new AppError('VALIDATION_FAILED', 'Données invalides', {
+            csv: [`Trop de lignes (${IMPORT_MAX_ROWS} maximum)`],
+          });
+        }
+        const { fields, ignored } = mapHeaders(parsed.headers, def.csv.columns);
+        if (fields.every((f) => f === null)) {
+          throw new AppError('VALIDATION_FAILED', 'Données invalides', {
+            csv: ['Aucune colonne reconnue : vérifiez la ligne d’en-tête'],
+          });
+        }
+        const prepare = def.csv.prepareImport ? await def.csv.prepareImport(app.db, organizationId) : null;
+        const rows: ImportRow[] = [];
+        const valid: Input[] = [];
+        for (const record of parsed.records) {
+          let data: Record<string, unknown> = {};
+          fields.forEach((field, i) => {
+            if (field) data[field] = (record.cells[i] ?? '').trim();
+          });
+          let errors: Record<string, string[]> = {};
+          if (prepare) {
+            const prepared = prepare(data);
+            data = prepared.data;
+            errors = { ...prepared.errors };
+          }
+          const result = def.inputSchema.safeParse(data);
+          if (result.success && Object.keys(errors).length === 0) {
+            valid.push(result.data);
+            rows.push({ line: record.line, status: 'ok', data: result.data as Record<string, unknown> });
+          } else {
+            if (!result.success) {
+              for (const [k, v] of Object.entries(zodFieldErrors(result.error)))
+                errors[k] = [...(errors[k] ?? []), ...v];
+            }
+            rows.push({ line: record.line, status: 'error', errors, data });
+          }
+        }
+        let imported = 0;
+        if (!body.dryRun && valid.length > 0) {
+          await app.db.transaction(async (tx) => {
+            for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
+              const chunk = valid.slice(i, i + INSERT_CHUNK).map((input) => ({
+                ...def.toValues(input),
+                organizationId,
+              }));
+              await tx.insert(t).values(chunk as never);
+            }
+            imported = valid.length;
+            await recordAudit(tx as unknown as Db, request, {
+              action: 'import',
+              entityType: def.entityType,
+              changes: { imported, rejected: rows.length - valid.length, ignoredColumns: ignored },
+            });
+          });
+        }
+        if (imported > 0) changed(organizationId);
+        return {
+          total: rows.length,
+          valid: valid.length,
+          invalid: rows.length - valid.length,
+          imported,
+          dryRun: body.dryRun,
+          ignoredColumns: ignored,
+          rows,
+        };
+      },
+    );
+  }
+
+  // ---- get one ----
+  app.get(`${base}/:id`, read, async (request) => {
+    const organizationId = orgOf(request);
+    const row = await findRow(app.db, organizationId, idOf(request, def.notFoundMessage));
+    if (!row) throw notFound(def.notFoundMessage);
+    const dto = await dtoOf(app.db, organizationId, row);
+    const extras = def.detailExtras ? await def.detailExtras(app.db, organizationId, dto) : {};
+    return { ...dto, ...extras };
+  });
+
+  // ---- create ----
+  app.post(base, write, async (request, reply) => {
+    const organizationId = orgOf(request);
+    const input = parseInput(def.inputSchema, request.body);
+    const row = await app.db
+      .transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Tx;
+        if (def.checkInput) await def.checkInput(tx, organizationId, input);
+        let values: Record<string, unknown> = { ...def.toValues(input), organizationId };
+        if (def.beforeCreate) values = { ...values, ...(await def.beforeCreate(tx, organizationId, values)) };
+        const [created] = (await tx
+          .insert(t)
+          .values(values as never)
+          .returning()) as unknown as Row[];
+        await recordAudit(tx, request, {
+          action: 'create',
+          entityType: def.entityType,
+          entityId: created!.id,
+          changes: input as Record<string, unknown>,
+        });
+        return created!;
+      })
+      .catch(mapUniqueViolation);
+    changed(organizationId);
+    return reply.status(201).send(await answer(app.db, organizationId, row));
+  });
+
+  // ---- update (PUT = whole record, PATCH = some fields; both carry `version`) ----
+  const update = async (request: FastifyRequest) => {
+    const organizationId = orgOf(request);
+    const id = idOf(request, def.notFoundMessage);
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof raw !== 'object' || Array.isArray(raw)) throw new AppError('VALIDATION_FAILED', 'Requête invalide');
+    const { version } = parseInput(z.object({ version: versionField }), raw);
+    const row = await app.db
+      .transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Tx;
+        const current = await findRow(tx, organizationId, id, true);
+        if (!current) throw notFound(def.notFoundMessage);
+        if (current.version !== version) throw new AppError('CONFLICT', CONFLICT_MESSAGE);
+        const before = (await dtoOf(tx, organizationId, current)) as Record<string, unknown>;
+        const patch = Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'version' && v !== undefined));
+        const input = parseInput(def.inputSchema, { ...before, ...patch });
+        if (def.checkInput) await def.checkInput(tx, organizationId, input);
+        const [updated] = (await tx
+          .update(t)
+          .set({ ...def.toValues(input), version: sql`${t.version} + 1`, updatedAt: app.now() } as never)
+          .where(and(eq(t.id, id), eq(t.organizationId, organizationId), eq(t.version, version)))
+          .returning()) as unknown as Row[];
+        if (!updated) throw new AppError('CONFLICT', CONFLICT_MESSAGE);
+        const after = input as Record<string, unknown>;
+        await recordAudit(tx, request, {
+          action: 'update',
+          entityType: def.entityType,
+          entityId: id,
+          changes: diffChanges(pick(before, Object.keys(after)), after),
+        });
+        return updated;
+      })
+      .catch(mapUniqueViolation);
+    changed(organizationId);
+    return answer(app.db, organizationId, row);
+  };
+  app.put(`${base}/:id`, write, update);
+  app.patch(`${base}/:id`, write, update);
+
+  // ---- archive / restore ----
+  const setArchived = (archive: boolean) => async (request: FastifyRequest) => {
+    const organizationId = orgOf(request);
+    const id = idOf(request, def.notFoundMessage);
+    const row = await app.db
+      .transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Tx;
+        const current = await findRow(tx, organizationId, id, true);
+        if (!current) throw notFound(def.notFoundMessage);
+        if (archive === (current.archivedAt !== null)) return current;
+        const extra = !archive && def.beforeRestore ? await def.beforeRestore(tx, organizationId, current) : {};
+        const [changed] = (await tx
+          .update(t)
+          .set({
+            archivedAt: archive ? app.now() : null,
+            version: sql`${t.version} + 1`,
+            updatedAt: app.now(),
+            ...extra,
+          } as never)
+          .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
+          .returning()) as unknown as Row[];
+        await recordAudit(tx, request, {
+          action: archive ? 'archive' : 'restore',
+          entityType: def.entityType,
+          entityId: id,
+        });
+        return changed!;
+      })
+      .catch(mapUniqueViolation);
+    changed(organizationId);
+    return answer(app.db, organizationId, row);
+  };
+  app.delete(`${base}/:id`, write, setArchived(true));
+  app.post(`${base}/:id/restore`, write, setArchived(false));
+}

@@ -1,0 +1,216 @@
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { convertToEur, toCents } from '@shared/pricing';
+import { normalizeSearch } from '@shared/search-text';
+import { buildSearchText } from '@shared/search-text';
+import {
+  stoneInputSchema,
+  stoneListQuerySchema,
+  STONE_CATEGORY_LABELS,
+  type Stone,
+  type StoneInput,
+  type StoneListQuery,
+} from '@shared/schemas/stones';
+import type { MarketQuote } from '../market/market.types';
+import { stones } from '../../db/schema';
+import { textSort } from '../../lists/list-query';
+import type { ResourceDefinition } from '../../lists/resource';
+import { assertSupplierOfOrganization, supplierIdsByName, supplierNames } from '../suppliers/suppliers.lookup';
+
+export type StoneRow = typeof stones.$inferSelect;
+
+export interface StoneContext {
+  usdEur: MarketQuote | null;
+  supplierNames: Map<string, string>;
+}
+
+export function stoneValues(input: StoneInput) {
+  return {
+    category: input.category,
+    name: input.name,
+    variety: input.variety,
+    shape: input.shape,
+    sizeMm: input.sizeMm,
+    weight: input.weight,
+    weightUnit: input.weightUnit,
+    colour: input.colour,
+    quality: input.quality,
+    treatment: input.treatment,
+    origin: input.origin,
+    certificate: input.certificate,
+    unitCost: input.unitCost,
+    currency: input.currency,
+    supplierId: input.supplierId,
+    stockQuantity: input.stockQuantity,
+    stockLocation: input.stockLocation,
+    lowStockThreshold: input.lowStockThreshold,
+    notes: input.notes,
+    searchText: buildSearchText([
+      input.name,
+      STONE_CATEGORY_LABELS[input.category],
+      input.variety,
+      input.shape,
+      input.colour,
+      input.quality,
+      input.treatment,
+      input.origin,
+      input.certificate,
+      input.stockLocation,
+    ]),
+  };
+}
+
+/** Unit cost in EUR: EUR costs as they are, USD costs at the live USD/EUR rate, 2 decimals half-up. */
+export function unitCostEur(
+  unitCost: string | null,
+  currency: 'EUR' | 'USD',
+  usdEur: MarketQuote | null,
+): string | null {
+  if (unitCost === null) return null;
+  if (currency === 'EUR') return toCents(unitCost).toFixed(2);
+  if (!usdEur) return null;
+  return toCents(convertToEur(unitCost, usdEur.value)).toFixed(2);
+}
+
+export function stoneDto(row: StoneRow, ctx: StoneContext): Stone {
+  return {
+    id: row.id,
+    category: row.category,
+    name: row.name,
+    variety: row.variety,
+    shape: row.shape,
+    sizeMm: row.sizeMm,
+    weight: row.weight,
+    weightUnit: row.weightUnit,
+    colour: row.colour,
+    quality: row.quality,
+    treatment: row.treatment,
+    origin: row.origin,
+    certificate: row.certificate,
+    unitCost: row.unitCost,
+    currency: row.currency,
+    unitCostEur: unitCostEur(row.unitCost, row.currency, ctx.usdEur),
+    supplierId: row.supplierId,
+    supplierName: row.supplierId ? (ctx.supplierNames.get(row.supplierId) ?? null) : null,
+    stockQuantity: row.stockQuantity,
+    stockLocation: row.stockLocation,
+    lowStockThreshold: row.lowStockThreshold,
+    lowStock: row.lowStockThreshold !== null && row.stockQuantity <= row.lowStockThreshold,
+    notes: row.notes,
+    version: row.version,
+    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The stones resource; `usdEur` reads the live rate (app.market) when answers are built. */
+export function stonesResource(
+  usdEur: () => MarketQuote | null,
+): ResourceDefinition<StoneRow, StoneInput, Stone, StoneListQuery, StoneContext> {
+  return {
+    path: 'stones',
+    entityType: 'stone',
+    area: 'catalog',
+    notFoundMessage: 'Pierre ou composant introuvable',
+    table: stones,
+    inputSchema: stoneInputSchema,
+    listQuerySchema: stoneListQuerySchema,
+    sortColumns: {
+      name: textSort(stones.name),
+      category: stones.category,
+      variety: textSort(stones.variety),
+      stockQuantity: stones.stockQuantity,
+      unitCost: stones.unitCost,
+      createdAt: stones.createdAt,
+      updatedAt: stones.updatedAt,
+    },
+    filters: (q) => [
+      q.category ? eq(stones.category, q.category) : undefined,
+      q.supplierId ? eq(stones.supplierId, q.supplierId) : undefined,
+      q.lowStock === true
+        ? and(isNotNull(stones.lowStockThreshold), lte(stones.stockQuantity, stones.lowStockThreshold))
+        : q.lowStock === false
+          ? or(isNull(stones.lowStockThreshold), gt(stones.stockQuantity, stones.lowStockThreshold))
+          : undefined,
+    ],
+    toValues: (input) => stoneValues(input),
+    loadContext: async (db, organizationId, rows) => ({
+      usdEur: usdEur(),
+      supplierNames: await supplierNames(
+        db,
+        organizationId,
+        rows.map((r) => r.supplierId),
+      ),
+    }),
+    toDto: stoneDto,
+    checkInput: (db, organizationId, input) => assertSupplierOfOrganization(db, organizationId, input.supplierId),
+    csv: {
+      filename: 'pierres-composants',
+      importable: true,
+      prepareImport: async (db, organizationId) => {
+        const byName = await supplierIdsByName(db, organizationId);
+        return (data) => {
+          const { supplierName, ...rest } = data;
+          const name = typeof supplierName === 'string' ? supplierName.trim() : '';
+          if (!name) return { data: rest };
+          const id = byName.get(normalizeSearch(name));
+          if (!id) return { data: rest, errors: { supplierId: [`Fournisseur inconnu : ${name}`] } };
+          return { data: { ...rest, supplierId: id } };
+        };
+      },
+      columns: [
+        {
+          header: 'Catégorie',
+          field: 'category',
+          aliases: ['category'],
+          value: (s) => STONE_CATEGORY_LABELS[s.category],
+        },
+        { header: 'Nom', field: 'name', aliases: ['name', 'désignation', 'designation'], value: (s) => s.name },
+        { header: 'Variété', field: 'variety', aliases: ['variety'], value: (s) => s.variety },
+        { header: 'Forme', field: 'shape', aliases: ['shape'], value: (s) => s.shape },
+        { header: 'Taille (mm)', field: 'sizeMm', aliases: ['size', 'size mm', 'taille'], value: (s) => s.sizeMm },
+        { header: 'Poids', field: 'weight', aliases: ['weight'], value: (s) => s.weight },
+        {
+          header: 'Unité de poids',
+          field: 'weightUnit',
+          aliases: ['weight unit', 'unité', 'unit'],
+          value: (s) => s.weightUnit,
+        },
+        { header: 'Couleur', field: 'colour', aliases: ['colour', 'color'], value: (s) => s.colour },
+        { header: 'Qualité', field: 'quality', aliases: ['quality'], value: (s) => s.quality },
+        { header: 'Traitement', field: 'treatment', aliases: ['treatment'], value: (s) => s.treatment },
+        { header: 'Origine', field: 'origin', aliases: ['origin'], value: (s) => s.origin },
+        { header: 'Certificat', field: 'certificate', aliases: ['certificate'], value: (s) => s.certificate },
+        {
+          header: 'Coût unitaire',
+          field: 'unitCost',
+          aliases: ['unit cost', 'cost', 'coût', 'prix'],
+          value: (s) => s.unitCost,
+        },
+        { header: 'Devise', field: 'currency', aliases: ['currency'], value: (s) => s.currency },
+        { header: 'Coût unitaire (EUR)', value: (s) => s.unitCostEur },
+        { header: 'Fournisseur', field: 'supplierName', aliases: ['supplier'], value: (s) => s.supplierName },
+        {
+          header: 'Quantité en stock',
+          field: 'stockQuantity',
+          aliases: ['stock', 'quantité', 'quantity', 'stock quantity'],
+          value: (s) => s.stockQuantity,
+        },
+        {
+          header: 'Emplacement',
+          field: 'stockLocation',
+          aliases: ['location', 'stock location'],
+          value: (s) => s.stockLocation,
+        },
+        {
+          header: 'Seuil de stock bas',
+          field: 'lowStockThreshold',
+          aliases: ['seuil', 'low stock threshold', 'threshold'],
+          value: (s) => s.lowStockThreshold,
+        },
+        { header: 'Stock bas', value: (s) => (s.lowStock ? 'oui' : 'non') },
+        { header: 'Notes', field: 'notes', aliases: ['notes'], value: (s) => s.notes },
+      ],
+    },
+  };
+}
