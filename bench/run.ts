@@ -140,15 +140,22 @@ async function apiThroughput(): Promise<void> {
         results.push(await load('GET /api/spot/gold', `${server.url}/api/spot/gold`, { headers: { cookie } }));
         results.push(await load('GET /api/ddpl/random6', `${server.url}/api/ddpl/random6`, { headers: { cookie } }));
         results.push(
-          await load('GET /api/ddpl/random6?weight_min=0.5&weight_max=0.59', `${server.url}/api/ddpl/random6?weight_min=0.5&weight_max=0.59`, {
-            headers: { cookie },
-          }),
+          await load(
+            'GET /api/ddpl/random6?weight_min=0.5&weight_max=0.59',
+            `${server.url}/api/ddpl/random6?weight_min=0.5&weight_max=0.59`,
+            {
+              headers: { cookie },
+            },
+          ),
         );
         console.table(results);
         const base = results[0]!.requestsPerSec;
         for (const r of results.slice(1)) {
           if (r.non2xx || r.errors) console.log(`  WARNING ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-          note(`${r.name}`, `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms (${((r.requestsPerSec / base) * 100).toFixed(0)} % of hello world's ${base} req/s)`);
+          note(
+            `${r.name}`,
+            `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms (${((r.requestsPerSec / base) * 100).toFixed(0)} % of hello world's ${base} req/s)`,
+          );
         }
       } finally {
         await server.stop();
@@ -180,7 +187,8 @@ async function lists(): Promise<void> {
   const { runListsBench } = await import('./lists-bench');
   const figures = await runListsBench({ url: pgUrl });
   console.table(figures.results);
-  for (const r of figures.results) note(`${r.name} (${figures.clients} clients)`, `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms`);
+  for (const r of figures.results)
+    note(`${r.name} (${figures.clients} clients)`, `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms`);
 }
 
 async function products(): Promise<void> {
@@ -188,7 +196,10 @@ async function products(): Promise<void> {
   const { runProductsBench } = await import('./products-bench');
   const f = await runProductsBench(1000);
   note('pure pricing of 1,000 products (median wall / CPU)', `${f.pureMedianMs} ms / ${f.pureCpuMedianMs} ms`);
-  note(`list API page of 100 with prices (${f.database}, median / p95)`, `${f.apiPageMedianMs} ms / ${f.apiPageP95Ms} ms`);
+  note(
+    `list API page of 100 with prices (${f.database}, median / p95)`,
+    `${f.apiPageMedianMs} ms / ${f.apiPageP95Ms} ms`,
+  );
   note('all 1,000 products through the API (10 pages)', `${f.apiAllPagesMs} ms`);
 }
 
@@ -201,7 +212,11 @@ const sections: Array<[string, () => Promise<void>]> = [
   ['products', products],
 ];
 
-console.log(`Pricer Bijouterie benchmarks — load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, node ${process.version}`);
+console.log(
+  `Pricer Bijouterie benchmarks — load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}, node ${process.version}`,
+);
 await ensureBuilt();
 let failed = false;
 for (const [name, run] of sections) {

@@ -43,7 +43,9 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
   throw new Error(`app not ready after ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startAppServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<AppServer> {
+export async function startAppServer(
+  options: { env?: Record<string, string>; dataDir?: string } = {},
+): Promise<AppServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pricer-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

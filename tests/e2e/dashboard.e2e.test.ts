@@ -39,7 +39,10 @@ describe('dashboard', () => {
       ([text]) => document.querySelector('[data-testid="buyback-result"]')?.textContent?.trim() === text,
       [expected],
     );
-    const appliedPerGram = Number(gold18!.pricePerG).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const appliedPerGram = Number(gold18!.pricePerG).toLocaleString('fr-FR', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     const note = (await w.page.getByTestId('buyback-note').textContent())?.replace(/\s/g, ' ');
     expect(note).toBe(`Prix appliqué : ${appliedPerGram} €/g × 0.755 (décote 24,50%)`.replace(/\s/g, ' '));
 
@@ -60,7 +63,9 @@ describe('dashboard', () => {
       (await (
         await w.page.request.get(`${server.url}/api/calibrated-price?mm=${mm}&clarity=VVS`)
       ).json()) as CalibratedPrice;
-    await w.page.waitForFunction(() => !/N\/A|^$/.test(document.querySelector('[data-testid="calibrated-eur-per-stone"]')?.textContent ?? ''));
+    await w.page.waitForFunction(
+      () => !/N\/A|^$/.test(document.querySelector('[data-testid="calibrated-eur-per-stone"]')?.textContent ?? ''),
+    );
     const before = (await eurPerStone.textContent())?.trim();
 
     const slider = w.page.getByRole('slider', { name: 'Diamètre en millimètres' });
@@ -68,13 +73,10 @@ describe('dashboard', () => {
     for (let i = 0; i < 10; i++) await w.page.keyboard.press('ArrowRight'); // 2.00 -> 2.50 mm
     const expected = await read('2.5');
     expect(expected.rangeFound).toBe(true);
-    await w.page.waitForFunction(
-      (previous) => {
-        const text = document.querySelector('[data-testid="calibrated-eur-per-stone"]')?.textContent?.trim();
-        return text && text !== previous;
-      },
-      before,
-    );
+    await w.page.waitForFunction((previous) => {
+      const text = document.querySelector('[data-testid="calibrated-eur-per-stone"]')?.textContent?.trim();
+      return text && text !== previous;
+    }, before);
     const approx = await w.page.getByTestId('calibrated-approx-ct').textContent();
     expect(approx).toContain(Number(expected.approximateCt).toLocaleString('fr-FR', { minimumFractionDigits: 4 }));
     w.expectNoConsoleErrors();
@@ -99,12 +101,12 @@ describe('dashboard', () => {
   it('opens the navigation drawer at 375 px and closes it when an item is chosen', async () => {
     const w = await openPage(browser, { viewport: MOBILE });
     await signIn(w.page, server.url);
-    const sidebarLink = w.page.getByRole('link', { name: 'Achats d\'Or' });
+    const sidebarLink = w.page.getByRole('link', { name: "Achats d'Or" });
     expect(await sidebarLink.isVisible()).toBe(false);
     await w.page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const drawer = w.page.getByRole('dialog');
     await drawer.waitFor();
-    await drawer.getByRole('link', { name: 'Achats d\'Or' }).click();
+    await drawer.getByRole('link', { name: "Achats d'Or" }).click();
     await w.page.waitForURL(`${server.url}/goldbuy`);
     await drawer.waitFor({ state: 'hidden' });
     w.expectNoConsoleErrors();

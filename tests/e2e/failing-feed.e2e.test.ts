@@ -10,7 +10,12 @@ import { DEV_SESSION_SECRET } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { dataSources, marketReadings } from '../../server/db/schema';
 import { createSecretBox } from '../../server/modules/market/secret-box';
-import { startEcbStub, startGoldApiStub, type EcbStub, type GoldApiStub } from '../../server/modules/market/test/stub-servers';
+import {
+  startEcbStub,
+  startGoldApiStub,
+  type EcbStub,
+  type GoldApiStub,
+} from '../../server/modules/market/test/stub-servers';
 import { startAppServer, type AppServer } from './app-server';
 import { launchChromium } from './browser';
 import { openPage } from './page';
@@ -32,7 +37,13 @@ beforeAll(async () => {
   const handle = await openDatabase({ dataDir: first.dataDir });
   await handle.db.update(dataSources).set({ enabled: false, updatedAt: new Date() });
   await handle.db.insert(dataSources).values([
-    { kind: 'ecb', name: 'BCE (stub en panne)', instruments: ['USD/EUR', 'ILS/EUR'], priority: 10, config: { url: ecb.xmlUrl } },
+    {
+      kind: 'ecb',
+      name: 'BCE (stub en panne)',
+      instruments: ['USD/EUR', 'ILS/EUR'],
+      priority: 10,
+      config: { url: ecb.xmlUrl },
+    },
     {
       kind: 'goldapi',
       name: 'GoldAPI (stub muet)',
@@ -64,8 +75,12 @@ describe('failing price feeds', () => {
     await w.page.getByText('Actions Rapides', { exact: true }).waitFor();
     await w.page.getByText('Prix Calibrés', { exact: true }).waitFor();
     // Gold keeps its last good value; silver never had one.
-    await w.page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="price-gold-24k"]')?.textContent ?? ''));
-    await w.page.waitForFunction(() => (document.querySelector('[data-testid="price-silver"]')?.textContent ?? '').includes('—'));
+    await w.page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[data-testid="price-gold-24k"]')?.textContent ?? ''),
+    );
+    await w.page.waitForFunction(() =>
+      (document.querySelector('[data-testid="price-silver"]')?.textContent ?? '').includes('—'),
+    );
 
     // Asking for a fresh gold price while every source fails answers the error toast, not a broken page.
     await w.page.getByTestId('price-gold-24k').click();

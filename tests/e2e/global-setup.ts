@@ -10,6 +10,9 @@ export default async function setup(): Promise<void> {
   console.log(`[e2e] Chromium from ${choice.origin}: ${choice.executablePath}`);
   if ((isBuildStale as () => boolean)()) {
     console.log('[e2e] building the app (dist/ missing or stale)…');
-    execFileSync(process.execPath, [path.join(root as string, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root as string });
+    execFileSync(process.execPath, [path.join(root as string, 'scripts/build.mjs')], {
+      stdio: 'inherit',
+      cwd: root as string,
+    });
   }
 }
