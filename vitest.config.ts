@@ -31,6 +31,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          globalSetup: ['tests/setup/pglite-template.global.ts'],
         },
       },
       {

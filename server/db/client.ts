@@ -28,8 +28,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   /**
-   * A PGlite data-directory dump (built by scripts/build.mjs, already migrated) used only when the
-   * PGlite directory is new: skips initdb, the slowest part of a first start.
+   * A PGlite data-directory dump (already migrated) used only when the database is new (a new
+   * directory, or in memory): skips initdb, the slowest part of a first start and of each test file.
    */
   pgliteTemplate?: Blob | undefined;
 }
@@ -56,10 +56,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   // pg_trgm backs the trigram indexes of list search (migration 0020); PGlite loads extensions at construction.
   const extensions = { pg_trgm };
-  const fromTemplate =
-    dataDir && options.pgliteTemplate && !existsSync(path.join(dataDir, 'PG_VERSION'))
-      ? { loadDataDir: options.pgliteTemplate }
-      : {};
+  const isNew = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const fromTemplate = options.pgliteTemplate && isNew ? { loadDataDir: options.pgliteTemplate } : {};
   const client = dataDir ? new PGlite(dataDir, { extensions, ...fromTemplate }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -4,6 +4,7 @@
  * built, and helpers to sign in as a user of any role and organization.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
@@ -23,7 +24,10 @@ export interface TestApp {
 export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const handle = await openDatabase({});
+    const template = process.env.PRICER_PGLITE_TEMPLATE;
+    const handle = await openDatabase({
+      pgliteTemplate: template ? new Blob([readFileSync(template)]) : undefined,
+    });
     await migrate(handle);
     return { handle, drop: () => handle.close() };
   }
