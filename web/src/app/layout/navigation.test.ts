@@ -47,6 +47,16 @@ describe('navigation', () => {
     ]);
   });
 
+  it('leaves out the screens of turned-off modules', () => {
+    const items = navigationFor({ role: 'admin', productWord }, new Set(['goldbuy', 'diamonds'])).flatMap((g) =>
+      g.items.map((i) => i.to),
+    );
+    expect(items).not.toContain('/goldbuy');
+    expect(items).not.toContain('/diamonds');
+    expect(items).toContain('/quotes');
+    expect(items).toContain('/users');
+  });
+
   it('marks the active item', () => {
     expect(isActivePath('/', '/')).toBe(true);
     expect(isActivePath('/quotes/12', '/')).toBe(false);

@@ -18,47 +18,26 @@ import {
   Users,
   UserSquare2,
 } from 'lucide-react';
+import { areaOfScreen, can, type Area } from '@shared/access';
+import { moduleOfScreen } from '@shared/modules';
 import type { CurrentUser } from '@shared/schemas/auth';
 
 /**
- * Sidebar navigation (spec §2 "Navigation"). Items a role cannot open are hidden (brief §1, §7 matrix;
- * the server stays the judge). Roles outside the known list read what "other" reads.
+ * Sidebar navigation (spec §2 "Navigation"). An item shows when the role may read its screen's area (the matrix
+ * of shared/access.ts, brief §7) and its module is on for the organization (shared/modules.ts, from
+ * GET /api/me/context). The server stays the judge.
  */
 
-export type Area =
-  | 'dashboard'
-  | 'sales' // clients, projects, quotes
-  | 'goldbuy'
-  | 'catalogue' // suppliers, stones, products, diamonds
-  | 'production' // work orders, production steps
-  | 'admin' // users, settings
-  | 'logs'
-  | 'superadmin';
-
-const ACCESS: Readonly<Record<Area, ReadonlySet<string> | 'all'>> = {
-  dashboard: 'all',
-  sales: new Set(['superadmin', 'admin', 'manager', 'sales', 'other']),
-  goldbuy: new Set(['superadmin', 'admin', 'manager', 'sales']),
-  catalogue: 'all',
-  production: 'all',
-  admin: new Set(['superadmin', 'admin', 'manager']),
-  logs: new Set(['superadmin', 'admin', 'manager']),
-  superadmin: new Set(['superadmin']),
-};
-
-const KNOWN_ROLES = new Set(['superadmin', 'admin', 'manager', 'sales', 'production']);
+export type { Area };
 
 export function canOpen(role: string, area: Area): boolean {
-  const allowed = ACCESS[area];
-  if (allowed === 'all') return true;
-  return allowed.has(KNOWN_ROLES.has(role) ? role : 'other');
+  return can(role, area, 'read');
 }
 
 export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  area: Area;
 }
 
 export interface NavGroup {
@@ -67,49 +46,58 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-export function navigationFor(user: Pick<CurrentUser, 'role' | 'productWord'>): NavGroup[] {
+export function navigationFor(
+  user: Pick<CurrentUser, 'role' | 'productWord'>,
+  disabledModules: ReadonlySet<string> = new Set(),
+): NavGroup[] {
   const groups: NavGroup[] = [
     {
       label: null,
       items: [
-        { to: '/', label: 'Dashboard', icon: LayoutDashboard, area: 'dashboard' },
-        { to: '/projects', label: 'Projets', icon: FolderKanban, area: 'sales' },
-        { to: '/quotes', label: 'Devis & Pricing', icon: FileText, area: 'sales' },
-        { to: '/work-orders', label: 'Ordres Fabrication', icon: ClipboardList, area: 'production' },
-        { to: '/goldbuy', label: "Achats d'Or", icon: Coins, area: 'goldbuy' },
+        { to: '/', label: 'Dashboard', icon: LayoutDashboard },
+        { to: '/projects', label: 'Projets', icon: FolderKanban },
+        { to: '/quotes', label: 'Devis & Pricing', icon: FileText },
+        { to: '/work-orders', label: 'Ordres Fabrication', icon: ClipboardList },
+        { to: '/goldbuy', label: "Achats d'Or", icon: Coins },
       ],
     },
     {
       label: 'Référentiels',
       items: [
-        { to: '/clients', label: 'Clients', icon: UserSquare2, area: 'sales' },
-        { to: '/suppliers', label: 'Fournisseurs', icon: Truck, area: 'catalogue' },
-        { to: '/diamonds', label: `Catalogue ${user.productWord.menu}`, icon: Gem, area: 'catalogue' },
-        { to: '/stones', label: 'Pierres & Composants', icon: Puzzle, area: 'catalogue' },
-        { to: '/products', label: 'Fiches produits', icon: Package, area: 'catalogue' },
-        { to: '/production-steps', label: 'Étapes Production', icon: ListOrdered, area: 'production' },
+        { to: '/clients', label: 'Clients', icon: UserSquare2 },
+        { to: '/suppliers', label: 'Fournisseurs', icon: Truck },
+        { to: '/diamonds', label: `Catalogue ${user.productWord.menu}`, icon: Gem },
+        { to: '/stones', label: 'Pierres & Composants', icon: Puzzle },
+        { to: '/products', label: 'Fiches produits', icon: Package },
+        { to: '/production-steps', label: 'Étapes Production', icon: ListOrdered },
       ],
     },
     {
       label: 'Configuration',
       items: [
-        { to: '/users', label: 'Utilisateurs', icon: Users, area: 'admin' },
-        { to: '/logs', label: "Journal d'erreurs", icon: ScrollText, area: 'logs' },
-        { to: '/settings', label: 'Paramètres', icon: Settings, area: 'admin' },
+        { to: '/users', label: 'Utilisateurs', icon: Users },
+        { to: '/logs', label: "Journal d'erreurs", icon: ScrollText },
+        { to: '/settings', label: 'Paramètres', icon: Settings },
       ],
     },
     {
       label: 'Super administration',
       items: [
-        { to: '/superadmin/organizations', label: 'Organisations', icon: Building2, area: 'superadmin' },
-        { to: '/superadmin/data-sources', label: 'Sources de données', icon: Database, area: 'superadmin' },
-        { to: '/superadmin/modules', label: 'Modules', icon: BookOpen, area: 'superadmin' },
+        { to: '/superadmin/organizations', label: 'Organisations', icon: Building2 },
+        { to: '/superadmin/data-sources', label: 'Sources de données', icon: Database },
+        { to: '/superadmin/modules', label: 'Modules', icon: BookOpen },
       ],
     },
   ];
   return groups
-    .map((group) => ({ ...group, items: group.items.filter((item) => canOpen(user.role, item.area)) }))
+    .map((group) => ({ ...group, items: group.items.filter((item) => isVisible(item.to, user.role, disabledModules)) }))
     .filter((group) => group.items.length > 0);
+}
+
+function isVisible(to: string, role: string, disabledModules: ReadonlySet<string>): boolean {
+  if (!canOpen(role, areaOfScreen(to))) return false;
+  const module = moduleOfScreen(to);
+  return !module || !disabledModules.has(module);
 }
 
 export function isActivePath(pathname: string, to: string): boolean {

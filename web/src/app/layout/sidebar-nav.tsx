@@ -6,6 +6,7 @@ import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { useAuth } from '@/features/auth/auth-context';
+import { disabledModulesOf, useMeContext } from '@/features/access/use-me-context';
 import { cn } from '@/lib/utils';
 import { isActivePath, navigationFor } from './navigation';
 
@@ -20,8 +21,9 @@ export function SidebarNav({ onNavigate, withAccountActions = false }: SidebarNa
   const { user, logoutMutation } = useAuth();
   const { pathname } = useLocation();
   const idPrefix = useId();
+  const context = useMeContext();
   if (!user) return null;
-  const groups = navigationFor(user);
+  const groups = navigationFor(user, disabledModulesOf(context.data));
 
   return (
     <div className="flex h-full flex-col">
@@ -72,12 +74,19 @@ export function SidebarNav({ onNavigate, withAccountActions = false }: SidebarNa
         className="flex shrink-0 items-center gap-2 border-t border-sidebar-border px-5 py-4"
         data-testid="sidebar-user"
       >
-        <div className="min-w-0 flex-1">
+        <Link
+          to="/account"
+          onClick={onNavigate}
+          aria-current={pathname === '/account' ? 'page' : undefined}
+          title="Mon compte"
+          className="-mx-2 min-w-0 flex-1 rounded-md px-2 py-1 transition-colors hover:bg-sidebar-accent/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <p className="truncate text-sm font-semibold">
             {user.firstName} {user.lastName}
           </p>
           <p className="truncate text-xs text-muted-foreground">{roleLabel(user.role)}</p>
-        </div>
+          <span className="sr-only"> — Mon compte</span>
+        </Link>
         {withAccountActions && (
           <>
             <ThemeToggle />

@@ -1,0 +1,66 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordSchema, type ChangePasswordInput } from '@shared/schemas/account';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { FormField } from '@/features/auth/components/form-field';
+import { useChangePassword } from './account-api';
+import { fieldErrorsToForm } from './server-errors';
+
+const FIELDS = ['currentPassword', 'newPassword'] as const;
+
+/** POST /api/account/password: the current password is required; every other session ends. */
+export function PasswordForm() {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        form.reset({ currentPassword: '', newPassword: '' });
+        toast({
+          title: 'Mot de passe modifié',
+          description: 'Vos autres sessions ont été fermées',
+        });
+      },
+      onError: (error) => {
+        const message = fieldErrorsToForm(error, form.setError, FIELDS);
+        if (message) toast({ title: 'Changement impossible', description: message, variant: 'destructive' });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Changer mon mot de passe">
+      <FormField
+        id="account-current-password"
+        label="Mot de passe actuel"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
+      <FormField
+        id="account-new-password"
+        label="Nouveau mot de passe"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
+      <p className="text-sm text-muted-foreground">
+        8 caractères au moins. Vos autres sessions (autres navigateurs et appareils) seront fermées ; celle-ci reste
+        ouverte.
+      </p>
+      <div>
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Modification...' : 'Changer le mot de passe'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import { INSTRUMENTS } from '@shared/constants';
+import { DATA_SOURCE_KINDS, type DataSourceView } from '@shared/schemas/superadmin';
+import { FormField, nativeControlClass } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useSaveDataSource } from './superadmin-api';
+
+export const KIND_LABELS: Record<string, string> = {
+  demo: 'Démo (simulation)',
+  manual: 'Saisie manuelle',
+  ecb: 'BCE (taux de change)',
+  goldapi: 'GoldAPI (métaux)',
+};
+
+/** The config key holding the provider's address, per kind (market providers). */
+const URL_KEY: Record<string, string | undefined> = { ecb: 'url', goldapi: 'baseUrl' };
+
+/** Create or edit a data source. The secret is write-only: the current one shows masked, never in full. */
+export function DataSourceDialog({ source, onClose }: { source: DataSourceView | null; onClose: () => void }) {
+  const save = useSaveDataSource();
+  const [kind, setKind] = useState<string>(source?.kind ?? 'ecb');
+  const [name, setName] = useState(source?.name ?? '');
+  const [instruments, setInstruments] = useState<string[]>(source?.instruments ?? ['USD/EUR', 'ILS/EUR']);
+  const [priority, setPriority] = useState(String(source?.priority ?? 100));
+  const urlKey = URL_KEY[kind];
+  const initialUrl = urlKey && typeof source?.config[urlKey] === 'string' ? String(source.config[urlKey]) : '';
+  const [url, setUrl] = useState(initialUrl);
+  const [secret, setSecret] = useState('');
+  const [removeSecret, setRemoveSecret] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const config: Record<string, unknown> = { ...(source?.config ?? {}) };
+    if (urlKey) {
+      if (url.trim()) config[urlKey] = url.trim();
+      else delete config[urlKey];
+    }
+    const body: Record<string, unknown> = { name, instruments, priority: Number(priority), config };
+    if (!source) body.kind = kind;
+    if (removeSecret) body.secret = null;
+    else if (secret) body.secret = secret;
+    save.mutate(
+      { id: source?.id ?? null, body },
+      {
+        onSuccess: (saved) => {
+          toast({ title: source ? 'Source modifiée' : 'Source créée', description: saved.name });
+          onClose();
+        },
+        onError: (error) => {
+          const fields = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
+          const next: Record<string, string> = {};
+          for (const [k, v] of Object.entries(fields)) if (v[0]) next[k] = v[0];
+          setErrors(next);
+          if (Object.keys(next).length === 0)
+            toast({
+              title: 'Enregistrement impossible',
+              description: error instanceof ApiError ? error.serverMessage : error.message,
+              variant: 'destructive',
+            });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{source ? `Modifier ${source.name}` : 'Nouvelle source de données'}</DialogTitle>
+          <DialogDescription>Un fournisseur de cours des métaux ou de taux de change.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          {!source && (
+            <FormField label="Type" error={errors.kind}>
+              <select className={nativeControlClass} value={kind} onChange={(e) => setKind(e.target.value)}>
+                {DATA_SOURCE_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {KIND_LABELS[k] ?? k}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          )}
+          <FormField label="Nom" error={errors.name} required>
+            <Input value={name} onChange={(e) => setName(e.target.value)} />
+          </FormField>
+          <fieldset className="grid gap-1">
+            <legend className="mb-1 text-sm font-medium">Instruments</legend>
+            <div className="flex flex-wrap gap-3 text-sm">
+              {INSTRUMENTS.map((i) => (
+                <label key={i} className="flex items-center gap-1.5">
+                  <input
+                    type="checkbox"
+                    checked={instruments.includes(i)}
+                    onChange={(e) =>
+                      setInstruments((cur) => (e.target.checked ? [...cur, i] : cur.filter((x) => x !== i)))
+                    }
+                  />
+                  {i}
+                </label>
+              ))}
+            </div>
+            {errors.instruments && <p className="text-xs font-medium text-destructive">{errors.instruments}</p>}
+          </fieldset>
+          <FormField label="Priorité" error={errors.priority} description="La plus petite passe en premier.">
+            <Input type="number" min={0} max={10000} value={priority} onChange={(e) => setPriority(e.target.value)} />
+          </FormField>
+          {urlKey && (
+            <FormField label="Adresse du service" error={errors.config} description="Vide : l'adresse officielle.">
+              <Input type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…" />
+            </FormField>
+          )}
+          <FormField
+            label="Clé d'API"
+            error={errors.secret}
+            description={
+              source?.secretMasked
+                ? `Clé enregistrée : ${source.secretMasked}. Laissez vide pour la garder.`
+                : 'Stockée chiffrée, jamais réaffichée.'
+            }
+          >
+            <Input
+              type="password"
+              autoComplete="off"
+              value={secret}
+              disabled={removeSecret}
+              onChange={(e) => setSecret(e.target.value)}
+            />
+          </FormField>
+          {source?.secretMasked && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={removeSecret} onChange={(e) => setRemoveSecret(e.target.checked)} />
+              Supprimer la clé enregistrée
+            </label>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
