@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Plus } from 'lucide-react';
+import { slugify } from '@shared/slug';
+import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '@shared/schemas/products';
+import { applyServerErrors } from '@/components/form/apply-server-errors';
+import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useCreateProduct } from '../api/product-mutations';
+import { SELECT_CLASS, TEXTAREA_CLASS } from '../lib/field-classes';
+import {
+  createFormDefaults,
+  productCreateFormSchema,
+  type CreateFormValues,
+  type ProductCreateBody,
+} from '../lib/product-form';
+
+/** "Nouvelle fiche": name, slug (from the name until edited), category, description, coefficient. */
+export function ProductCreateDialog() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const create = useCreateProduct();
+  const form = useZodForm<CreateFormValues, ProductCreateBody>(productCreateFormSchema, createFormDefaults);
+  const { register, handleSubmit, formState, watch, setValue, reset } = form;
+  const [slugEdited, setSlugEdited] = useState(false);
+  const name = watch('name');
+
+  useEffect(() => {
+    if (!slugEdited) setValue('slug', name.trim() ? slugify(name) : '', { shouldDirty: true });
+  }, [name, slugEdited, setValue]);
+
+  const close = (next: boolean) => {
+    if (
+      !next &&
+      formState.isDirty &&
+      !window.confirm('Abandonner la nouvelle fiche ? Les informations saisies seront perdues.')
+    ) {
+      return;
+    }
+    setOpen(next);
+    if (!next) {
+      reset(createFormDefaults);
+      setSlugEdited(false);
+    }
+  };
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (product) => {
+        toast({ title: 'Fiche créée', description: product.name });
+        reset(createFormDefaults);
+        setSlugEdited(false);
+        setOpen(false);
+        void navigate(`/products/${product.slug}`);
+      },
+      onError: (error) => {
+        if (applyServerErrors(form, error)) return;
+        toast({
+          title: 'Erreur',
+          description: error instanceof ApiError ? error.serverMessage : 'Impossible de créer la fiche',
+          variant: 'destructive',
+        });
+      },
+    }),
+  );
+
+  const errors = formState.errors;
+  const slugField = register('slug');
+  return (
+    <>
+      <Button type="button" onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" />
+        Nouvelle fiche
+      </Button>
+      <Dialog open={open} onOpenChange={close}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+          <DialogHeader>
+            <DialogTitle>Nouvelle fiche produit</DialogTitle>
+            <DialogDescription>La composition et les photos se complètent ensuite sur la fiche.</DialogDescription>
+          </DialogHeader>
+          <form id="product-create-form" onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-3">
+            <FormField label="Nom" required error={errors.name?.message}>
+              <Input autoFocus {...register('name')} />
+            </FormField>
+            <FormField
+              label="Slug (adresse de la fiche)"
+              error={errors.slug?.message}
+              description="Généré à partir du nom ; modifiable."
+            >
+              <Input
+                {...slugField}
+                onChange={(e) => {
+                  setSlugEdited(true);
+                  void slugField.onChange(e);
+                }}
+              />
+            </FormField>
+            <FormField label="Catégorie" required error={errors.category?.message}>
+              <select className={SELECT_CLASS} {...register('category')}>
+                <option value="">Choisir…</option>
+                {PRODUCT_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {PRODUCT_CATEGORY_LABELS[c]}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField
+              label="Coefficient"
+              error={errors.coefficient?.message}
+              description="Prix de vente = coût × coefficient"
+            >
+              <Input inputMode="decimal" {...register('coefficient')} />
+            </FormField>
+            <FormField label="Description" error={errors.description?.message}>
+              <textarea className={TEXTAREA_CLASS} {...register('description')} />
+            </FormField>
+          </form>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => close(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" form="product-create-form" disabled={create.isPending}>
+              {create.isPending ? 'Création…' : 'Créer la fiche'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
