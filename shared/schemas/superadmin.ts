@@ -54,8 +54,14 @@ const instrumentsField = z
   .max(INSTRUMENTS.length)
   .refine((v) => new Set(v).size === v.length, { message: 'Instrument en double' });
 
+/** Prices typed by hand for a `manual` source: `{ XAU: '118.20', 'USD/EUR': '0.92' }` (decimal strings > 0). */
+const manualValuesField = z.record(
+  z.enum(INSTRUMENTS, { message: 'Instrument inconnu' }),
+  z.string().regex(/^(?!0+(\.0+)?$)\d{1,9}(\.\d{1,8})?$/, 'Prix décimal positif attendu (ex. 118.20)'),
+);
+
 const configField = z
-  .record(z.string().max(60), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]), {
+  .record(z.string().max(60), z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), manualValuesField]), {
     invalid_type_error: 'Configuration invalide',
   })
   .refine((v) => Object.keys(v).length <= 30, { message: 'Configuration trop longue' });

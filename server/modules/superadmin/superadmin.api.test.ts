@@ -184,6 +184,28 @@ describe('data sources', () => {
     });
   });
 
+  it('creates a manual source with typed prices that the market then serves', async () => {
+    const bad = await root.post('/api/superadmin/data-sources', {
+      kind: 'manual',
+      name: 'Cours affichés',
+      instruments: ['XAU'],
+      config: { values: { XAU: '-3' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().fieldErrors)).toContain('Prix décimal positif attendu');
+    const res = await root.post('/api/superadmin/data-sources', {
+      kind: 'manual',
+      name: 'Cours affichés',
+      instruments: ['XAU'],
+      priority: 1,
+      config: { values: { XAU: '131.25' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const refreshed = await root.post('/api/spot/refresh', { metal: 'gold' });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({ pricePerG: '131.25', source: 'Cours affichés' });
+  });
+
   it('updates enable/priority/secret with an audit that never holds the secret', async () => {
     const created = (
       await root.post('/api/superadmin/data-sources', {
