@@ -9,7 +9,25 @@ export default defineConfig({
   root: r('./web'),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': r('./web/src'), '@shared': r('./shared') } },
-  build: { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: r('./dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Bundle budget (bench/bundle-size.ts): what every page runs goes in one chunk instead of a dozen small
+        // ones (each costs a request and its own gzip dictionary); route code stays lazy and split by default.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'core',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx)[\\/]|web[\\/]src[\\/]lib[\\/](utils|class-merge|api-client|logger|query-client)\.ts|shared[\\/](constants|format)\.ts/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 3000}`, changeOrigin: false } },

@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { queryClient } from '@/lib/query-client';
+import { appHistory } from '@/lib/navigation-blocker';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { AppRoutes } from './routes';
 
@@ -10,12 +11,13 @@ export function App() {
   return (
     <ErrorBoundary name="application">
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        {/* A blockable browser history (lib/navigation-blocker): forms' unsaved-changes guard, no data router. */}
+        <HistoryRouter history={appHistory}>
           <AuthProvider>
             <AppRoutes />
             <LazyToaster />
           </AuthProvider>
-        </BrowserRouter>
+        </HistoryRouter>
       </QueryClientProvider>
     </ErrorBoundary>
   );

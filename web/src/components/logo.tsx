@@ -32,7 +32,8 @@ export function Logo({ className, compact = false }: { className?: string; compa
   return (
     <Link
       to="/"
-      aria-label="Pricer Bijouterie, accueil"
+      // The visible words are the start of the accessible name (WCAG 2.5.3, axe label-content-name-mismatch).
+      aria-label={compact ? 'Pricer Bijouterie, accueil' : undefined}
       className={cn(
         'inline-flex items-center gap-2.5 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         className,
@@ -41,9 +42,10 @@ export function Logo({ className, compact = false }: { className?: string; compa
       <LogoMark variant="light" className="size-9 shrink-0 dark:hidden" />
       <LogoMark variant="dark" className="hidden size-9 shrink-0 dark:block" />
       {!compact && (
-        <span className="flex flex-col leading-none" aria-hidden="true">
-          <span className="font-serif text-lg font-semibold tracking-tight text-foreground">Pricer</span>
+        <span className="flex flex-col leading-none">
+          <span className="font-serif text-lg font-semibold tracking-tight text-foreground">Pricer</span>{' '}
           <span className="text-[0.7rem] font-medium uppercase tracking-[0.2em] text-gold-foreground">Bijouterie</span>
+          <span className="sr-only">, accueil</span>
         </span>
       )}
     </Link>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Calculator } from 'lucide-react';
 import { GOLD_BUYBACK_DISCOUNT_LABEL, GOLD_BUYBACK_FACTOR } from '@shared/constants';
 import { formatBuybackPrice, formatNumber } from '@shared/format';
-import { buybackAppliedPricePerGram, buybackPrice, parseDecimal } from '@shared/pricing';
+import { buybackAppliedPricePerGram, buybackPrice, parseDecimal } from '@shared/pricing-exact';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

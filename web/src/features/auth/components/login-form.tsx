@@ -1,14 +1,17 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@shared/schemas/auth';
+import type { LoginInput } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useAuth } from '../auth-context';
 import { FormField } from './form-field';
+
+// zod and the schema are downloaded on first validation: the sign-in page stays light (bundle budget).
+const resolver = lazyZodResolver<LoginInput>(() => import('@shared/schemas/auth').then((m) => m.loginSchema));
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { username: '', password: '' },
   });
   const { errors } = form.formState;
@@ -16,6 +19,7 @@ export function LoginForm() {
   return (
     <form
       noValidate
+      onFocus={resolver.preload}
       className="grid gap-4"
       aria-label="Connexion"
       onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerFormSchema, type RegisterFormInput } from '@shared/schemas/auth';
+import type { RegisterFormInput } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '../auth-context';
@@ -10,10 +10,15 @@ import { FormField } from './form-field';
 const MISMATCH = 'Les mots de passe ne correspondent pas';
 const FIELDS = ['username', 'email', 'firstName', 'lastName', 'password'] as const;
 
+// zod and the schema are downloaded on first validation: the sign-in page stays light (bundle budget).
+const resolver = lazyZodResolver<RegisterFormInput>(() =>
+  import('@shared/schemas/auth').then((m) => m.registerFormSchema),
+);
+
 export function RegisterForm() {
   const { registerMutation } = useAuth();
   const form = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerFormSchema),
+    resolver,
     defaultValues: { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
@@ -45,7 +50,7 @@ export function RegisterForm() {
   );
 
   return (
-    <form noValidate className="grid gap-4" aria-label="Inscription" onSubmit={onSubmit}>
+    <form noValidate onFocus={resolver.preload} className="grid gap-4" aria-label="Inscription" onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id="register-first-name"

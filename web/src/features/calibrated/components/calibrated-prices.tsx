@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Ruler, Sparkles, Table2 } from 'lucide-react';
 import {
   CALIBRATED_DEBOUNCE_MS,
@@ -7,23 +7,20 @@ import {
   CALIBRATED_MM_MAX,
   CALIBRATED_MM_MIN,
   CALIBRATED_MM_STEP,
-  CLARITY_TABS,
   type CalibratedClarity,
 } from '@shared/constants';
 import { formatNumber } from '@shared/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
-import { Slider } from '@/components/ui/slider';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { markPercent, roundDiameter } from '../lib/diameter';
 import { CalibratedResult } from './calibrated-result';
+import { ClarityTabs, clarityPanelId, clarityTabId } from './clarity-tabs';
+import { DiameterSlider } from './diameter-slider';
 import { ReferenceDialog } from './reference-dialog';
 import { SieveTable } from './sieve-table';
-
-const isClarity = (value: string): value is CalibratedClarity => (CLARITY_TABS as readonly string[]).includes(value);
 
 /** Marks under the track: 0.7, 2.35, 4.0 (spec §9); the ends are aligned with the track ends. */
 function SliderMarks() {
@@ -50,6 +47,7 @@ export function CalibratedPrices({ className }: { className?: string }) {
   const [clarity, setClarity] = useState<CalibratedClarity>('VVS');
   const [mm, setMm] = useState<number>(CALIBRATED_MM_DEFAULT);
   const debouncedMm = useDebouncedValue(mm, CALIBRATED_DEBOUNCE_MS);
+  const baseId = useId();
 
   return (
     <Card className={cn('flex flex-col', className)} data-testid="calibrated-prices">
@@ -61,45 +59,40 @@ export function CalibratedPrices({ className }: { className?: string }) {
         <CardDescription>Diamants ronds calibrés (mêlée), prix par carat et par pierre</CardDescription>
       </CardHeader>
       <CardContent className="flex-1 space-y-4 p-4 pt-0 sm:p-6 sm:pt-0">
-        <Tabs value={clarity} onValueChange={(v) => isClarity(v) && setClarity(v)}>
-          <TabsList className="grid h-auto w-full grid-cols-3 sm:grid-cols-6" aria-label="Pureté">
-            {CLARITY_TABS.map((c) => (
-              <TabsTrigger key={c} value={c} data-testid={`clarity-tab-${c}`}>
-                {c}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <div className="mt-4 space-y-1">
-            <div className="flex items-baseline justify-between">
-              <span id="calibrated-mm-label" className="text-sm font-medium">
-                Diamètre
-              </span>
-              <output
-                htmlFor="calibrated-mm"
-                className="text-sm font-semibold tabular-nums"
-                data-testid="calibrated-mm-value"
-              >
-                {formatNumber(roundDiameter(mm), 2)} mm
-              </output>
-            </div>
-            <Slider
-              id="calibrated-mm"
-              min={CALIBRATED_MM_MIN}
-              max={CALIBRATED_MM_MAX}
-              step={CALIBRATED_MM_STEP}
-              value={[mm]}
-              onValueChange={(values) => setMm(roundDiameter(values[0] ?? CALIBRATED_MM_DEFAULT))}
-              thumbLabel="Diamètre en millimètres"
-              data-testid="calibrated-slider"
-            />
-            <SliderMarks />
+        <ClarityTabs baseId={baseId} value={clarity} onValueChange={setClarity} />
+        <div className="mt-4 space-y-1">
+          <div className="flex items-baseline justify-between">
+            <span id="calibrated-mm-label" className="text-sm font-medium">
+              Diamètre
+            </span>
+            <output
+              htmlFor="calibrated-mm"
+              className="text-sm font-semibold tabular-nums"
+              data-testid="calibrated-mm-value"
+            >
+              {formatNumber(roundDiameter(mm), 2)} mm
+            </output>
           </div>
-          {CLARITY_TABS.map((c) => (
-            <TabsContent key={c} value={c} className="mt-2">
-              <CalibratedResult mm={debouncedMm} clarity={c} />
-            </TabsContent>
-          ))}
-        </Tabs>
+          <DiameterSlider
+            id="calibrated-mm"
+            min={CALIBRATED_MM_MIN}
+            max={CALIBRATED_MM_MAX}
+            step={CALIBRATED_MM_STEP}
+            value={mm}
+            onValueChange={(value) => setMm(roundDiameter(value))}
+            label="Diamètre en millimètres"
+            data-testid="calibrated-slider"
+          />
+          <SliderMarks />
+        </div>
+        <div
+          role="tabpanel"
+          id={clarityPanelId(baseId)}
+          aria-labelledby={clarityTabId(baseId, clarity)}
+          className="mt-2"
+        >
+          <CalibratedResult mm={debouncedMm} clarity={clarity} />
+        </div>
       </CardContent>
       <CardFooter className="flex-wrap gap-2 p-4 pt-0 sm:p-6 sm:pt-0">
         <Tooltip>

@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Slot } from '@radix-ui/react-slot';
 
-/** A centred modal with a title, used for the calibrated reference tables. */
+const loadBody = () => import('./reference-dialog-body');
+const ReferenceDialogBody = lazy(loadBody);
+
+/**
+ * A centred modal with a title, used for the calibrated reference tables. The trigger renders at once; the
+ * Radix dialog is downloaded when the pointer or the focus reaches the trigger, and shown on click.
+ */
 export function ReferenceDialog({
   trigger,
   title,
@@ -14,25 +19,39 @@ export function ReferenceDialog({
   description: string;
   children: ReactNode;
 }) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const triggerRef = useRef<HTMLElement | null>(null);
+  const prefetch = () => void loadBody();
   return (
-    <DialogPrimitive.Root>
-      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-lg focus:outline-none">
-          <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="text-sm text-muted-foreground">
-            {description}
-          </DialogPrimitive.Description>
-          <div className="overflow-y-auto">{children}</div>
-          <DialogPrimitive.Close
-            aria-label="Fermer"
-            className="absolute top-4 right-4 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    <>
+      <Slot
+        ref={triggerRef}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        {trigger}
+      </Slot>
+      {used ? (
+        <Suspense fallback={null}>
+          <ReferenceDialogBody
+            open={open}
+            onOpenChange={setOpen}
+            triggerRef={triggerRef}
+            title={title}
+            description={description}
           >
-            <X aria-hidden="true" className="size-4" />
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+            {children}
+          </ReferenceDialogBody>
+        </Suspense>
+      ) : null}
+    </>
   );
 }

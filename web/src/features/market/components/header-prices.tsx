@@ -1,7 +1,7 @@
 import { Loader2, RefreshCw } from 'lucide-react';
 import { EMPTY_VALUE, type Metal } from '@shared/constants';
 import { formatAgeFr, formatGoldButton, formatRateButton, formatSilverButton } from '@shared/format';
-import { gold18ktFrom24kt, parseDecimal } from '@shared/pricing';
+import { gold18ktFrom24kt, parseDecimal } from '@shared/pricing-exact';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useIsMobile } from '@/hooks/use-is-mobile';
@@ -57,7 +57,7 @@ function PriceButton({
           disabled={pending}
           aria-busy={pending || undefined}
           onClick={onRefresh}
-          className={cn('tabular-nums', compact ? 'h-7 gap-0.5 px-1.5 text-[11px]' : 'h-8 gap-1 px-2.5')}
+          className={cn('tabular-nums', compact ? 'h-8 min-w-0 gap-1 px-2 text-xs' : 'h-8 gap-1 px-2.5')}
         >
           <span className="text-muted-foreground">{label}</span>
           <span className="sr-only"> ({name}) </span>

@@ -1,4 +1,4 @@
-import { parseDecimal } from '@shared/pricing';
+import { parseDecimal } from '@shared/pricing-exact';
 
 export type Trend = 'up' | 'down' | 'neutral';
 

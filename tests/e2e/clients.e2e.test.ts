@@ -1,0 +1,247 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './app-server';
+import { launchChromium } from './browser';
+import { MOBILE, openPage } from './page';
+import { signIn } from './session';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer({ env: { MARKET_POLL_MS: '3600000' } });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Letters only (the search matches words), different on every run. */
+function uniqueWord(): string {
+  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+async function searchClients(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: 'Rechercher' });
+  await box.fill(text);
+  await page.waitForURL((url) => url.searchParams.get('q') === text);
+}
+
+async function rangeText(page: Page): Promise<string> {
+  return ((await page.getByTestId('list-range').textContent()) ?? '').trim();
+}
+
+describe('clients', () => {
+  it('creates a client, finds it without accents, edits it and archives it', async () => {
+    const w = await openPage(browser);
+    await signIn(w.page, server.url, 'commercial');
+    const word = uniqueWord();
+    const lastName = `Dévé${word}`;
+
+    await w.page.goto(`${server.url}/clients`);
+    await w.page.getByRole('heading', { name: 'Clients & prospects' }).waitFor();
+    await w.page.getByRole('link', { name: 'Nouveau client' }).click();
+    await w.page.waitForURL(`${server.url}/clients/new`);
+
+    // The shared zod schema answers inline, in French, before anything is sent.
+    await w.page.getByRole('button', { name: 'Créer le client' }).click();
+    await w.page.getByText('Le nom est obligatoire', { exact: true }).waitFor();
+
+    await w.page.getByLabel('Civilité').selectOption('Mme');
+    await w.page.getByLabel('Prénom').fill('Hélène');
+    await w.page.getByLabel('Nom', { exact: true }).fill(lastName);
+    await w.page.getByLabel('E-mail').fill(`${word}@example.test`);
+    await w.page.getByLabel('Ville').fill('Lyon');
+    await w.page.getByLabel('Étiquettes').fill('VIP, mariage');
+    await w.page.getByRole('button', { name: 'Créer le client' }).click();
+    await w.page.waitForURL(/\/clients\/[0-9a-f-]{36}$/);
+    await w.page.getByText('Client créé', { exact: true }).waitFor();
+    await w.page.getByRole('heading', { name: `Mme Hélène ${lastName}` }).waitFor();
+    await w.page.getByText('Aucun devis pour ce client', { exact: true }).waitFor();
+
+    // Search without accents, in lower case.
+    await w.page.goto(`${server.url}/clients`);
+    await searchClients(w.page, `helene deve${word}`);
+    await w.page.getByRole('cell', { name: `Mme Hélène ${lastName}` }).waitFor();
+    await w.page.waitForFunction(
+      () => document.querySelector('[data-testid="list-range"]')?.textContent?.trim() === '1–1 sur 1',
+    );
+    // The search is in the URL: a reload shows the same list.
+    await w.page.reload();
+    await w.page.getByRole('cell', { name: `Mme Hélène ${lastName}` }).waitFor();
+    expect(await w.page.getByRole('searchbox', { name: 'Rechercher' }).inputValue()).toBe(`helene deve${word}`);
+
+    // Edit.
+    await w.page.getByRole('cell', { name: `Mme Hélène ${lastName}` }).click();
+    await w.page.getByRole('link', { name: 'Modifier' }).click();
+    await w.page.waitForURL(/\/edit$/);
+    await w.page.getByLabel('Ville').fill('Annecy');
+
+    // Unsaved changes: leaving asks first; staying keeps what was typed.
+    await w.page.getByRole('link', { name: 'Annuler' }).click();
+    const leave = w.page.getByRole('alertdialog');
+    await leave.getByText('Quitter sans enregistrer ?', { exact: true }).waitFor();
+    await leave.getByRole('button', { name: 'Rester sur la page' }).click();
+    expect(new URL(w.page.url()).pathname).toMatch(/\/edit$/);
+    expect(await w.page.getByLabel('Ville').inputValue()).toBe('Annecy');
+
+    // Someone else saves the client meanwhile: our save gets 409, nothing is lost, "Recharger" loads theirs.
+    const clientId = new URL(w.page.url()).pathname.split('/')[2]!;
+    const { csrfToken } = (await (await w.page.request.get(`${server.url}/api/csrf-token`)).json()) as {
+      csrfToken: string;
+    };
+    const current = (await (await w.page.request.get(`${server.url}/api/clients/${clientId}`)).json()) as {
+      version: number;
+    };
+    const other = await w.page.request.patch(`${server.url}/api/clients/${clientId}`, {
+      headers: { 'x-csrf-token': csrfToken },
+      data: { city: 'Grenoble', version: current.version },
+    });
+    expect(other.status()).toBe(200);
+    await w.page.getByRole('button', { name: 'Enregistrer' }).click();
+    await w.page
+      .getByText("Cet enregistrement a été modifié par quelqu'un d'autre. Rechargez la page.", { exact: true })
+      .waitFor();
+    expect(await w.page.getByLabel('Ville').inputValue()).toBe('Annecy');
+    await w.page.getByRole('button', { name: 'Recharger' }).click();
+    await w.page.waitForFunction(
+      () => (document.querySelector('input[name="city"]') as HTMLInputElement | null)?.value === 'Grenoble',
+    );
+    await w.page.getByLabel('Ville').fill('Annecy');
+    await w.page.getByRole('button', { name: 'Enregistrer' }).click();
+    await w.page.getByText('Client modifié', { exact: true }).waitFor();
+    await w.page.waitForURL(/\/clients\/[0-9a-f-]{36}$/);
+    await w.page.getByText('Annecy', { exact: false }).first().waitFor();
+
+    // Archive, after confirmation.
+    await w.page.getByRole('button', { name: 'Archiver' }).click();
+    const dialog = w.page.getByRole('alertdialog');
+    await dialog.getByText('Archiver ce client ?', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Archiver' }).click();
+    await w.page.waitForURL(`${server.url}/clients`);
+    await w.page.getByText('Client archivé', { exact: true }).waitFor();
+    await searchClients(w.page, `helene deve${word}`);
+    await w.page.getByText('Aucun client trouvé', { exact: true }).waitFor();
+    expect(await rangeText(w.page)).toBe('0 résultat');
+
+    // Chromium logs the expected 409 of the stale save as a failed resource.
+    w.expectNoConsoleErrors([/status of 409 .*\/api\/clients\/[0-9a-f-]{36}$/]);
+    await w.close();
+  });
+
+  it('imports a CSV: the preview shows the bad row, only the good one is imported', async () => {
+    const w = await openPage(browser);
+    await signIn(w.page, server.url, 'commercial');
+    const word = uniqueWord();
+    const csv = [
+      'Prénom;Nom;E-mail;Ville',
+      `Anaïs;Import${word};anais.${word}@example.test;Nantes`,
+      `Paul;;pas-un-email;Brest`,
+    ].join('\n');
+
+    await w.page.goto(`${server.url}/clients`);
+    await w.page.getByRole('button', { name: 'Importer CSV' }).click();
+    const dialog = w.page.getByRole('dialog');
+    await dialog.getByLabel('… ou collez le contenu').fill(csv);
+    await dialog.getByRole('button', { name: 'Vérifier le fichier' }).click();
+    const preview = dialog.getByTestId('import-preview');
+    await preview.getByText('1 ligne valide', { exact: true }).waitFor();
+    await preview.getByText('1 ligne en erreur', { exact: true }).waitFor();
+    await preview.getByText('Le nom est obligatoire', { exact: false }).waitFor();
+    await preview.getByRole('cell', { name: '3', exact: true }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Importer 1 ligne valide' }).click();
+    await w.page.getByText('Import terminé', { exact: true }).waitFor();
+
+    await searchClients(w.page, `import${word}`);
+    await w.page.getByRole('cell', { name: `Anaïs Import${word}` }).waitFor();
+    const bad = (await (await w.page.request.get(`${server.url}/api/clients?q=brest`)).json()) as {
+      items: Array<{ firstName: string | null }>;
+    };
+    expect(bad.items.some((c) => c.firstName === 'Paul')).toBe(false);
+
+    w.expectNoConsoleErrors();
+    await w.close();
+  });
+
+  it('a phone shows the list and the form at 375 px', async () => {
+    const w = await openPage(browser, { viewport: MOBILE });
+    await signIn(w.page, server.url, 'admin');
+    await w.page.goto(`${server.url}/clients`);
+    await w.page.getByRole('heading', { name: 'Clients & prospects' }).waitFor();
+    await w.page.getByTestId('list-range').filter({ hasText: 'sur' }).waitFor();
+    const overflow = await w.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const dir = process.env.SCREENSHOTS_DIR;
+    if (dir) await w.page.screenshot({ path: `${dir}/clients-375.png`, fullPage: true });
+    await w.page.goto(`${server.url}/clients/new`);
+    await w.page.getByRole('button', { name: 'Créer le client' }).waitFor();
+    if (dir) await w.page.screenshot({ path: `${dir}/client-new-375.png`, fullPage: true });
+    w.expectNoConsoleErrors();
+    await w.close();
+  });
+});
+
+describe('suppliers, stones and production steps', () => {
+  it('lists them, reorders production steps and hides writes from a read-only role', async () => {
+    const dir = process.env.SCREENSHOTS_DIR;
+    const w = await openPage(browser);
+    await signIn(w.page, server.url, 'admin');
+
+    await w.page.goto(`${server.url}/suppliers`);
+    await w.page.getByRole('heading', { name: 'Ateliers & partenaires' }).waitFor();
+    await w.page.getByTestId('list-range').filter({ hasText: 'sur' }).waitFor();
+    if (dir) await w.page.screenshot({ path: `${dir}/suppliers-1440.png` });
+
+    await w.page.goto(`${server.url}/stones`);
+    await w.page.getByRole('heading', { name: 'Pierres & Composants' }).waitFor();
+    await w.page.getByTestId('list-range').filter({ hasText: 'sur' }).waitFor();
+    if (dir) await w.page.screenshot({ path: `${dir}/stones-1440.png` });
+
+    await w.page.goto(`${server.url}/production-steps`);
+    await w.page.getByRole('heading', { name: 'Étapes Production' }).waitFor();
+    const firstTwo = async () => {
+      const res = await w.page.request.get(`${server.url}/api/production-steps?sort=position&pageSize=100`);
+      const body = (await res.json()) as { items: Array<{ name: string }> };
+      return body.items.slice(0, 2).map((s) => s.name);
+    };
+    const [first, second] = await firstTwo();
+    expect(first).toBeDefined();
+    await w.page.getByRole('button', { name: `Descendre ${first}` }).click();
+    await w.page.getByText('Ordre des étapes enregistré', { exact: true }).waitFor();
+    expect(await firstTwo()).toEqual([second, first]);
+    await w.page.getByRole('button', { name: `Monter ${first}` }).click();
+    await w.page.waitForFunction(
+      async ([url, name]) => {
+        const res = await fetch(`${url}/api/production-steps?sort=position&pageSize=1`);
+        const body = (await res.json()) as { items: Array<{ name: string }> };
+        return body.items[0]?.name === name;
+      },
+      [server.url, first] as const,
+    );
+    if (dir) await w.page.screenshot({ path: `${dir}/production-steps-1440.png` });
+    w.expectNoConsoleErrors();
+    await w.close();
+
+    // Sales reads stones (matrix: catalog R): no create, import or archive.
+    const s = await openPage(browser);
+    await s.page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    await signIn(s.page, server.url, 'commercial');
+    await s.page.goto(`${server.url}/stones`);
+    await s.page.getByRole('heading', { name: 'Pierres & Composants' }).waitFor();
+    await s.page.getByTestId('list-range').filter({ hasText: 'sur' }).waitFor();
+    expect(await s.page.getByRole('link', { name: 'Nouvel article' }).count()).toBe(0);
+    expect(await s.page.getByRole('button', { name: 'Importer CSV' }).count()).toBe(0);
+    if (dir) await s.page.screenshot({ path: `${dir}/stones-sales-dark.png` });
+    // A USD item: its sheet shows the EUR value at the live rate, read-only for sales.
+    await s.page.getByText('≈', { exact: false }).first().click();
+    await s.page.waitForURL(/\/stones\/[0-9a-f-]{36}$/);
+    await s.page.getByText('Coût en euros (cours du moment)', { exact: true }).waitFor();
+    expect(await s.page.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
+    expect(await s.page.getByLabel('Nom', { exact: true }).isDisabled()).toBe(true);
+    if (dir) await s.page.screenshot({ path: `${dir}/stone-sales-dark.png`, fullPage: true });
+    s.expectNoConsoleErrors();
+    await s.close();
+  });
+});

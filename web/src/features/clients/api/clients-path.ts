@@ -1,0 +1,1 @@
+export const CLIENTS_PATH = '/api/clients';

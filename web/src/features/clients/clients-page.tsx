@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Plus, Upload } from 'lucide-react';
+import {
+  CLIENT_KINDS,
+  CLIENT_KIND_LABELS,
+  CLIENT_STATUSES,
+  CLIENT_STATUS_LABELS,
+  type Client,
+} from '@shared/schemas/clients';
+import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
+import { CsvExportButton } from '@/components/data-table/csv-export-button';
+import { DataTable, type Column } from '@/components/data-table/data-table';
+import { FilterSelect } from '@/components/data-table/filter-select';
+import { withFilter } from '@/components/data-table/list-state';
+import { useListState } from '@/components/data-table/use-list-state';
+import { PageHeader } from '@/components/form/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useClientsList } from './api/list-clients';
+import { CLIENTS_PATH } from './api/clients-path';
+import { useCanWrite } from '@/hooks/use-can-write';
+
+const COLUMNS: Column<Client>[] = [
+  {
+    id: 'lastName',
+    header: 'Nom',
+    sortable: true,
+    cell: (c) => (
+      <div className="flex flex-col">
+        <span className="font-medium">{c.displayName}</span>
+        {c.archivedAt ? <span className="text-xs text-muted-foreground">Archivé</span> : null}
+      </div>
+    ),
+  },
+  {
+    id: 'kind',
+    header: 'Type',
+    cell: (c) => (
+      <div className="flex flex-wrap gap-1">
+        <Badge variant="secondary">{CLIENT_KIND_LABELS[c.kind]}</Badge>
+        {c.status === 'prospect' ? <Badge variant="outline">{CLIENT_STATUS_LABELS.prospect}</Badge> : null}
+      </div>
+    ),
+  },
+  { id: 'email', header: 'E-mail', sortable: true, cell: (c) => c.email ?? '—', className: 'hidden md:table-cell' },
+  {
+    id: 'phone',
+    header: 'Téléphone',
+    cell: (c) => c.phoneMobile ?? c.phoneLandline ?? '—',
+    className: 'hidden whitespace-nowrap lg:table-cell',
+  },
+  { id: 'city', header: 'Ville', sortable: true, cell: (c) => c.city ?? '—', className: 'hidden sm:table-cell' },
+  {
+    id: 'tags',
+    header: 'Étiquettes',
+    cell: (c) => (
+      <div className="flex flex-wrap gap-1">
+        {c.tags.map((t) => (
+          <Badge key={t} variant="outline">
+            {t}
+          </Badge>
+        ))}
+      </div>
+    ),
+    className: 'hidden xl:table-cell',
+  },
+];
+
+const DEFAULTS = { sort: 'lastName', filters: { kind: '', status: '', tag: '', archived: 'false' } };
+
+export default function ClientsPage() {
+  const [state, setState] = useListState(DEFAULTS);
+  const list = useClientsList(state);
+  const canWrite = useCanWrite('sales');
+  const [importOpen, setImportOpen] = useState(false);
+  const [tagText, setTagText] = useState(state.filters.tag ?? '');
+  const archived = state.filters.archived === 'true';
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="clients-page">
+      <PageHeader
+        title="Clients & prospects"
+        description="Particuliers et professionnels, avec leurs coordonnées et leur historique."
+        actions={
+          canWrite ? (
+            <Button asChild>
+              <Link to="/clients/new">
+                <Plus aria-hidden="true" />
+                Nouveau client
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable<Client>
+        columns={COLUMNS}
+        data={list.data}
+        isLoading={list.isLoading}
+        isError={list.isError}
+        onRetry={() => void list.refetch()}
+        state={state}
+        onStateChange={setState}
+        rowHref={(c) => `/clients/${c.id}`}
+        getRowId={(c) => c.id}
+        searchPlaceholder="Nom, e-mail, téléphone, ville…"
+        emptyTitle={archived ? 'Aucun client archivé' : 'Aucun client trouvé'}
+        emptyDescription={
+          state.q
+            ? 'Essayez une autre recherche ou retirez des filtres.'
+            : 'Créez un client ou importez un fichier CSV.'
+        }
+        toolbar={
+          <>
+            <CsvExportButton path={CLIENTS_PATH} state={state} filename="clients.csv" />
+            {canWrite ? (
+              <Button variant="outline" size="sm" onClick={() => setImportOpen(true)}>
+                <Upload aria-hidden="true" />
+                Importer CSV
+              </Button>
+            ) : null}
+          </>
+        }
+        filters={
+          <>
+            <FilterSelect
+              label="Type"
+              value={state.filters.kind ?? ''}
+              onChange={(v) => setState(withFilter(state, 'kind', v))}
+              options={CLIENT_KINDS.map((k) => ({ value: k, label: CLIENT_KIND_LABELS[k] }))}
+            />
+            <FilterSelect
+              label="Statut"
+              value={state.filters.status ?? ''}
+              onChange={(v) => setState(withFilter(state, 'status', v))}
+              options={CLIENT_STATUSES.map((s) => ({ value: s, label: CLIENT_STATUS_LABELS[s] }))}
+            />
+            <form
+              className="flex flex-col gap-1"
+              onSubmit={(e) => {
+                e.preventDefault();
+                setState(withFilter(state, 'tag', tagText.trim()));
+              }}
+            >
+              <label htmlFor="clients-tag-filter" className="text-xs font-medium text-muted-foreground">
+                Étiquette
+              </label>
+              <Input
+                id="clients-tag-filter"
+                className="h-9 w-36"
+                value={tagText}
+                placeholder="ex. VIP"
+                onChange={(e) => setTagText(e.target.value)}
+                onBlur={() => setState(withFilter(state, 'tag', tagText.trim()))}
+              />
+            </form>
+            <label className="flex h-9 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={archived}
+                onChange={(e) => setState(withFilter(state, 'archived', e.target.checked ? 'true' : 'false'))}
+              />
+              Afficher les archivés
+            </label>
+          </>
+        }
+      />
+      <CsvImportDialog
+        path={CLIENTS_PATH}
+        title="Importer des clients"
+        columnsHint="Type, Statut, Civilité, Prénom, Nom, Société, E-mail, Téléphone mobile, Téléphone fixe, Adresse, Code postal, Ville, Pays, Date de naissance, Étiquettes, Consentement marketing, Notes"
+        open={importOpen}
+        onOpenChange={setImportOpen}
+        onImported={() => undefined}
+      />
+    </div>
+  );
+}

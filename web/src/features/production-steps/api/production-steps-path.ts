@@ -1,0 +1,1 @@
+export const PRODUCTION_STEPS_PATH = '/api/production-steps';

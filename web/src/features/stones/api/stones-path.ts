@@ -1,0 +1,1 @@
+export const STONES_PATH = '/api/stones';

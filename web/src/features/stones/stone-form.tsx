@@ -1,0 +1,243 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  STONE_CATEGORIES,
+  STONE_CATEGORY_LABELS,
+  STONE_CURRENCIES,
+  WEIGHT_UNITS,
+  stoneInputSchema,
+  type Stone,
+  type StoneInput,
+} from '@shared/schemas/stones';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
+import { handleSaveError } from '@/components/form/save-errors';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { useSupplierOptions } from '@/features/suppliers/api/supplier-options';
+import { useCreateStone } from './api/create-stone';
+import { useUpdateStone } from './api/update-stone';
+import { StoneCost } from './stone-cost';
+
+export interface StoneFormValues {
+  category: string;
+  name: string;
+  variety: string;
+  shape: string;
+  sizeMm: string;
+  weight: string;
+  weightUnit: string;
+  colour: string;
+  quality: string;
+  treatment: string;
+  origin: string;
+  certificate: string;
+  unitCost: string;
+  currency: string;
+  supplierId: string;
+  stockQuantity: string;
+  stockLocation: string;
+  lowStockThreshold: string;
+  notes: string;
+}
+
+const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+/** Decimals as a French user types them ("1,30"); the schema reads both. */
+const dec = (v: string | null | undefined) => (v ? v.replace('.', ',') : '');
+
+export function stoneFormValues(s?: Stone): StoneFormValues {
+  return {
+    category: s?.category ?? 'pierre_couleur',
+    name: str(s?.name),
+    variety: str(s?.variety),
+    shape: str(s?.shape),
+    sizeMm: dec(s?.sizeMm),
+    weight: dec(s?.weight),
+    weightUnit: s?.weightUnit ?? 'ct',
+    colour: str(s?.colour),
+    quality: str(s?.quality),
+    treatment: str(s?.treatment),
+    origin: str(s?.origin),
+    certificate: str(s?.certificate),
+    unitCost: dec(s?.unitCost),
+    currency: s?.currency ?? 'EUR',
+    supplierId: str(s?.supplierId),
+    stockQuantity: s ? String(s.stockQuantity) : '0',
+    stockLocation: str(s?.stockLocation),
+    lowStockThreshold: str(s?.lowStockThreshold),
+    notes: str(s?.notes),
+  };
+}
+
+export function StoneForm({
+  stone,
+  onReload,
+  readOnly = false,
+}: {
+  stone?: Stone;
+  onReload?: () => Promise<Stone | undefined>;
+  readOnly?: boolean;
+}) {
+  const navigate = useNavigate();
+  const form = useZodForm<StoneFormValues, StoneInput>(stoneInputSchema, stoneFormValues(stone));
+  const { register, handleSubmit, formState } = form;
+  const errors = formState.errors;
+  const suppliers = useSupplierOptions();
+  const create = useCreateStone();
+  const update = useUpdateStone();
+  const [version, setVersion] = useState(stone?.version ?? 0);
+  const [savedTo, setSavedTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (savedTo) void navigate(savedTo);
+  }, [savedTo, navigate]);
+
+  const reload = onReload
+    ? async () => {
+        const fresh = await onReload();
+        if (fresh) {
+          form.reset(stoneFormValues(fresh));
+          setVersion(fresh.version);
+        }
+      }
+    : undefined;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = stone
+        ? await update.mutateAsync({ id: stone.id, body: { ...values, version } })
+        : await create.mutateAsync(values);
+      toast({ title: stone ? 'Article modifié' : 'Article créé', description: saved.name });
+      setSavedTo('/stones');
+    } catch (error) {
+      handleSaveError(form, error, { onReload: reload ? () => void reload() : undefined });
+    }
+  });
+
+  const err = (name: keyof StoneFormValues) => errors[name]?.message;
+  const select = `${nativeControlClass} h-9`;
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Fiche article">
+      <UnsavedChangesGuard when={formState.isDirty && !savedTo} />
+      <fieldset disabled={readOnly} className="flex flex-col gap-4">
+        <FormSection title="Article">
+          <FormField label="Nom" required error={err('name')}>
+            <Input autoComplete="off" {...register('name')} />
+          </FormField>
+          <FormField label="Catégorie" required error={err('category')}>
+            <select className={select} {...register('category')}>
+              {STONE_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {STONE_CATEGORY_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField label="Variété" error={err('variety')} description="ex. saphir, rubis, perle de culture">
+            <Input autoComplete="off" {...register('variety')} />
+          </FormField>
+          <FormField label="Forme" error={err('shape')}>
+            <Input autoComplete="off" {...register('shape')} />
+          </FormField>
+          <FormField label="Taille (mm)" error={err('sizeMm')}>
+            <Input inputMode="decimal" autoComplete="off" {...register('sizeMm')} />
+          </FormField>
+          <div className="grid grid-cols-[1fr_6rem] gap-2">
+            <FormField label="Poids" error={err('weight')}>
+              <Input inputMode="decimal" autoComplete="off" {...register('weight')} />
+            </FormField>
+            <FormField label="Unité" error={err('weightUnit')}>
+              <select className={select} {...register('weightUnit')}>
+                {WEIGHT_UNITS.map((u) => (
+                  <option key={u} value={u}>
+                    {u}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </div>
+          <FormField label="Couleur" error={err('colour')}>
+            <Input autoComplete="off" {...register('colour')} />
+          </FormField>
+          <FormField label="Qualité" error={err('quality')}>
+            <Input autoComplete="off" {...register('quality')} />
+          </FormField>
+          <FormField label="Traitement" error={err('treatment')}>
+            <Input autoComplete="off" {...register('treatment')} />
+          </FormField>
+          <FormField label="Origine" error={err('origin')}>
+            <Input autoComplete="off" {...register('origin')} />
+          </FormField>
+          <FormField label="Certificat" error={err('certificate')}>
+            <Input autoComplete="off" {...register('certificate')} />
+          </FormField>
+        </FormSection>
+        <FormSection title="Achat et stock">
+          <div className="grid grid-cols-[1fr_6rem] gap-2">
+            <FormField label="Coût unitaire" error={err('unitCost')}>
+              <Input inputMode="decimal" autoComplete="off" {...register('unitCost')} />
+            </FormField>
+            <FormField label="Devise" error={err('currency')}>
+              <select className={select} {...register('currency')}>
+                {STONE_CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </div>
+          {stone && stone.currency === 'USD' ? (
+            <div className="flex flex-col gap-1 text-sm">
+              <span className="text-xs text-muted-foreground">Coût en euros (cours du moment)</span>
+              <StoneCost stone={stone} />
+            </div>
+          ) : (
+            <div className="hidden sm:block" />
+          )}
+          <FormField label="Fournisseur" error={err('supplierId')}>
+            <select className={select} {...register('supplierId')}>
+              <option value="">— Aucun —</option>
+              {/* The current supplier is rendered first, before the options load, so the select keeps it. */}
+              {stone?.supplierId ? (
+                <option value={stone.supplierId}>{stone.supplierName ?? 'Fournisseur archivé'}</option>
+              ) : null}
+              {(suppliers.data ?? [])
+                .filter((o) => o.value !== stone?.supplierId)
+                .map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+            </select>
+          </FormField>
+          <FormField label="Quantité en stock" required error={err('stockQuantity')}>
+            <Input inputMode="numeric" autoComplete="off" {...register('stockQuantity')} />
+          </FormField>
+          <FormField label="Emplacement" error={err('stockLocation')} description="ex. coffre A, tiroir 3">
+            <Input autoComplete="off" {...register('stockLocation')} />
+          </FormField>
+          <FormField label="Seuil de stock bas" error={err('lowStockThreshold')}>
+            <Input inputMode="numeric" autoComplete="off" {...register('lowStockThreshold')} />
+          </FormField>
+        </FormSection>
+        <FormField label="Notes" error={err('notes')}>
+          <textarea className={`${nativeControlClass} min-h-24`} {...register('notes')} />
+        </FormField>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to="/stones">{readOnly ? 'Retour' : 'Annuler'}</Link>
+        </Button>
+        {readOnly ? null : (
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Enregistrement…' : stone ? 'Enregistrer' : 'Créer l’article'}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

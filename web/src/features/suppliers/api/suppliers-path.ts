@@ -1,0 +1,1 @@
+export const SUPPLIERS_PATH = '/api/suppliers';

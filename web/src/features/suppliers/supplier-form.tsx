@@ -1,0 +1,220 @@
+import { useEffect, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Plus, Trash2 } from 'lucide-react';
+import {
+  SUPPLIER_TYPES,
+  SUPPLIER_TYPE_LABELS,
+  supplierInputSchema,
+  type Supplier,
+  type SupplierInput,
+} from '@shared/schemas/suppliers';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
+import { handleSaveError } from '@/components/form/save-errors';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { useCreateSupplier } from './api/create-supplier';
+import { useUpdateSupplier } from './api/update-supplier';
+
+export interface SupplierFormValues {
+  type: string;
+  name: string;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  specialities: string;
+  leadTimeDays: string;
+  paymentTerms: string;
+  notes: string;
+  contacts: Array<{ name: string; role: string; email: string; phone: string }>;
+}
+
+export function supplierFormValues(s?: Supplier): SupplierFormValues {
+  return {
+    type: s?.type ?? 'atelier',
+    name: s?.name ?? '',
+    email: s?.email ?? '',
+    phone: s?.phone ?? '',
+    addressLine1: s?.addressLine1 ?? '',
+    addressLine2: s?.addressLine2 ?? '',
+    postalCode: s?.postalCode ?? '',
+    city: s?.city ?? '',
+    country: s?.country ?? 'France',
+    specialities: s?.specialities.join(', ') ?? '',
+    leadTimeDays: s?.leadTimeDays === null || s?.leadTimeDays === undefined ? '' : String(s.leadTimeDays),
+    paymentTerms: s?.paymentTerms ?? '',
+    notes: s?.notes ?? '',
+    contacts: (s?.contacts ?? []).map((c) => ({
+      name: c.name,
+      role: c.role ?? '',
+      email: c.email ?? '',
+      phone: c.phone ?? '',
+    })),
+  };
+}
+
+export function SupplierForm({
+  supplier,
+  onReload,
+  readOnly = false,
+}: {
+  supplier?: Supplier;
+  onReload?: () => Promise<Supplier | undefined>;
+  readOnly?: boolean;
+}) {
+  const navigate = useNavigate();
+  const form = useZodForm<SupplierFormValues, SupplierInput>(supplierInputSchema, supplierFormValues(supplier));
+  const { register, handleSubmit, formState, control } = form;
+  const errors = formState.errors;
+  const contacts = useFieldArray({ control, name: 'contacts' });
+  const create = useCreateSupplier();
+  const update = useUpdateSupplier();
+  const [version, setVersion] = useState(supplier?.version ?? 0);
+  const [savedTo, setSavedTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (savedTo) void navigate(savedTo);
+  }, [savedTo, navigate]);
+
+  const reload = onReload
+    ? async () => {
+        const fresh = await onReload();
+        if (fresh) {
+          form.reset(supplierFormValues(fresh));
+          setVersion(fresh.version);
+        }
+      }
+    : undefined;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (supplier) {
+        const saved = await update.mutateAsync({ id: supplier.id, body: { ...values, version } });
+        toast({ title: 'Fournisseur modifié', description: saved.name });
+        setSavedTo('/suppliers');
+      } else {
+        const saved = await create.mutateAsync(values);
+        toast({ title: 'Fournisseur créé', description: saved.name });
+        setSavedTo('/suppliers');
+      }
+    } catch (error) {
+      handleSaveError(form, error, { onReload: reload ? () => void reload() : undefined });
+    }
+  });
+
+  const err = (name: Exclude<keyof SupplierFormValues, 'contacts'>) => errors[name]?.message;
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Fiche fournisseur">
+      <UnsavedChangesGuard when={formState.isDirty && !savedTo} />
+      <fieldset disabled={readOnly} className="flex flex-col gap-4">
+        <FormSection title="Identité">
+          <FormField label="Nom" required error={err('name')}>
+            <Input autoComplete="off" {...register('name')} />
+          </FormField>
+          <FormField label="Type" error={err('type')}>
+            <select className={`${nativeControlClass} h-9`} {...register('type')}>
+              {SUPPLIER_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {SUPPLIER_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField label="Spécialités" error={err('specialities')} description="Séparées par des virgules">
+            <Input autoComplete="off" {...register('specialities')} />
+          </FormField>
+          <FormField label="Délai habituel (jours)" error={err('leadTimeDays')}>
+            <Input inputMode="numeric" autoComplete="off" {...register('leadTimeDays')} />
+          </FormField>
+          <FormField label="Conditions de paiement" error={err('paymentTerms')} className="sm:col-span-2">
+            <Input autoComplete="off" placeholder="ex. 30 jours fin de mois" {...register('paymentTerms')} />
+          </FormField>
+        </FormSection>
+        <FormSection title="Coordonnées">
+          <FormField label="E-mail" error={err('email')}>
+            <Input type="email" autoComplete="off" {...register('email')} />
+          </FormField>
+          <FormField label="Téléphone" error={err('phone')}>
+            <Input type="tel" autoComplete="off" {...register('phone')} />
+          </FormField>
+          <FormField label="Adresse" error={err('addressLine1')}>
+            <Input autoComplete="off" {...register('addressLine1')} />
+          </FormField>
+          <FormField label="Complément d’adresse" error={err('addressLine2')}>
+            <Input autoComplete="off" {...register('addressLine2')} />
+          </FormField>
+          <FormField label="Code postal" error={err('postalCode')}>
+            <Input autoComplete="off" {...register('postalCode')} />
+          </FormField>
+          <FormField label="Ville" error={err('city')}>
+            <Input autoComplete="off" {...register('city')} />
+          </FormField>
+          <FormField label="Pays" error={err('country')}>
+            <Input autoComplete="off" {...register('country')} />
+          </FormField>
+        </FormSection>
+        <fieldset className="flex flex-col gap-3 rounded-lg border p-4">
+          <legend className="px-1 text-sm font-semibold">Contacts</legend>
+          {contacts.fields.length === 0 ? <p className="text-sm text-muted-foreground">Aucun contact.</p> : null}
+          {contacts.fields.map((field, index) => {
+            const e = errors.contacts?.[index];
+            return (
+              <div key={field.id} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_1fr_auto]">
+                <FormField label="Nom" required error={e?.name?.message}>
+                  <Input autoComplete="off" {...register(`contacts.${index}.name`)} />
+                </FormField>
+                <FormField label="Fonction" error={e?.role?.message}>
+                  <Input autoComplete="off" {...register(`contacts.${index}.role`)} />
+                </FormField>
+                <FormField label="E-mail" error={e?.email?.message}>
+                  <Input type="email" autoComplete="off" {...register(`contacts.${index}.email`)} />
+                </FormField>
+                <FormField label="Téléphone" error={e?.phone?.message}>
+                  <Input type="tel" autoComplete="off" {...register(`contacts.${index}.phone`)} />
+                </FormField>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Retirer le contact ${index + 1}`}
+                  onClick={() => contacts.remove(index)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+            );
+          })}
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-fit"
+            onClick={() => contacts.append({ name: '', role: '', email: '', phone: '' })}
+          >
+            <Plus aria-hidden="true" />
+            Ajouter un contact
+          </Button>
+        </fieldset>
+        <FormField label="Notes" error={err('notes')}>
+          <textarea className={`${nativeControlClass} min-h-24`} {...register('notes')} />
+        </FormField>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to="/suppliers">{readOnly ? 'Retour' : 'Annuler'}</Link>
+        </Button>
+        {readOnly ? null : (
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Enregistrement…' : supplier ? 'Enregistrer' : 'Créer le fournisseur'}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
