@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Plus, Upload } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import {
   CLIENT_KINDS,
   CLIENT_KIND_LABELS,
@@ -9,7 +9,8 @@ import {
   type Client,
 } from '@shared/schemas/clients';
 import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
-import { CsvExportButton } from '@/components/data-table/csv-export-button';
+import { ArchivedToggle } from '@/components/data-table/archived-toggle';
+import { CsvActions } from '@/components/data-table/csv-actions';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { withFilter } from '@/components/data-table/list-state';
@@ -113,13 +114,12 @@ export default function ClientsPage() {
         }
         toolbar={
           <>
-            <CsvExportButton path={CLIENTS_PATH} state={state} filename="clients.csv" />
-            {canWrite ? (
-              <Button variant="outline" size="sm" onClick={() => setImportOpen(true)}>
-                <Upload aria-hidden="true" />
-                Importer CSV
-              </Button>
-            ) : null}
+            <CsvActions
+              path={CLIENTS_PATH}
+              state={state}
+              filename="clients.csv"
+              onImport={canWrite ? () => setImportOpen(true) : undefined}
+            />
           </>
         }
         filters={
@@ -155,15 +155,7 @@ export default function ClientsPage() {
                 onBlur={() => setState(withFilter(state, 'tag', tagText.trim()))}
               />
             </form>
-            <label className="flex h-9 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={archived}
-                onChange={(e) => setState(withFilter(state, 'archived', e.target.checked ? 'true' : 'false'))}
-              />
-              Afficher les archivés
-            </label>
+            <ArchivedToggle state={state} onStateChange={setState} />
           </>
         }
       />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Plus, Upload } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { STONE_CATEGORIES, STONE_CATEGORY_LABELS, type Stone } from '@shared/schemas/stones';
 import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
-import { CsvExportButton } from '@/components/data-table/csv-export-button';
+import { ArchivedToggle } from '@/components/data-table/archived-toggle';
+import { CsvActions } from '@/components/data-table/csv-actions';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { withFilter } from '@/components/data-table/list-state';
@@ -109,13 +110,12 @@ export default function StonesPage() {
         emptyDescription={state.q ? 'Essayez une autre recherche.' : 'Ajoutez vos pierres et composants.'}
         toolbar={
           <>
-            <CsvExportButton path={STONES_PATH} state={state} filename="pierres-composants.csv" />
-            {canWrite ? (
-              <Button variant="outline" size="sm" onClick={() => setImportOpen(true)}>
-                <Upload aria-hidden="true" />
-                Importer CSV
-              </Button>
-            ) : null}
+            <CsvActions
+              path={STONES_PATH}
+              state={state}
+              filename="pierres-composants.csv"
+              onImport={canWrite ? () => setImportOpen(true) : undefined}
+            />
           </>
         }
         filters={
@@ -142,15 +142,7 @@ export default function StonesPage() {
               />
               Stock bas seulement
             </label>
-            <label className="flex h-9 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={archived}
-                onChange={(e) => setState(withFilter(state, 'archived', e.target.checked ? 'true' : 'false'))}
-              />
-              Afficher les archivés
-            </label>
+            <ArchivedToggle state={state} onStateChange={setState} />
           </>
         }
       />

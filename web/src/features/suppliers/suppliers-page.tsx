@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Plus, Upload } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { SUPPLIER_TYPES, SUPPLIER_TYPE_LABELS, type Supplier } from '@shared/schemas/suppliers';
 import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
-import { CsvExportButton } from '@/components/data-table/csv-export-button';
+import { ArchivedToggle } from '@/components/data-table/archived-toggle';
+import { CsvActions } from '@/components/data-table/csv-actions';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { withFilter } from '@/components/data-table/list-state';
@@ -95,13 +96,12 @@ export default function SuppliersPage() {
         emptyDescription={state.q ? 'Essayez une autre recherche.' : 'Ajoutez vos ateliers et partenaires.'}
         toolbar={
           <>
-            <CsvExportButton path={SUPPLIERS_PATH} state={state} filename="fournisseurs.csv" />
-            {canWrite ? (
-              <Button variant="outline" size="sm" onClick={() => setImportOpen(true)}>
-                <Upload aria-hidden="true" />
-                Importer CSV
-              </Button>
-            ) : null}
+            <CsvActions
+              path={SUPPLIERS_PATH}
+              state={state}
+              filename="fournisseurs.csv"
+              onImport={canWrite ? () => setImportOpen(true) : undefined}
+            />
           </>
         }
         filters={
@@ -112,15 +112,7 @@ export default function SuppliersPage() {
               onChange={(v) => setState(withFilter(state, 'type', v))}
               options={SUPPLIER_TYPES.map((t) => ({ value: t, label: SUPPLIER_TYPE_LABELS[t] }))}
             />
-            <label className="flex h-9 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={archived}
-                onChange={(e) => setState(withFilter(state, 'archived', e.target.checked ? 'true' : 'false'))}
-              />
-              Afficher les archivés
-            </label>
+            <ArchivedToggle state={state} onStateChange={setState} />
           </>
         }
       />
