@@ -12,6 +12,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { AddressFields } from '@/components/form/address-fields';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
 import { handleSaveError } from '@/components/form/save-errors';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
@@ -145,21 +146,7 @@ export function SupplierForm({
           <FormField label="Téléphone" error={err('phone')}>
             <Input type="tel" autoComplete="off" {...register('phone')} />
           </FormField>
-          <FormField label="Adresse" error={err('addressLine1')}>
-            <Input autoComplete="off" {...register('addressLine1')} />
-          </FormField>
-          <FormField label="Complément d’adresse" error={err('addressLine2')}>
-            <Input autoComplete="off" {...register('addressLine2')} />
-          </FormField>
-          <FormField label="Code postal" error={err('postalCode')}>
-            <Input autoComplete="off" {...register('postalCode')} />
-          </FormField>
-          <FormField label="Ville" error={err('city')}>
-            <Input autoComplete="off" {...register('city')} />
-          </FormField>
-          <FormField label="Pays" error={err('country')}>
-            <Input autoComplete="off" {...register('country')} />
-          </FormField>
+          <AddressFields registerField={(name) => register(name)} errorOf={err} />
         </FormSection>
         <fieldset className="flex flex-col gap-3 rounded-lg border p-4">
           <legend className="px-1 text-sm font-semibold">Contacts</legend>
