@@ -1,29 +1,34 @@
 /**
  * List endpoint latency with 50,000 clients in one organization (issue 4, target p99 < 20 ms at
  * 50 connections on PostgreSQL). Creates its own database on BENCH_DATABASE_URL's server
- * (default postgres://postgres@127.0.0.1:5432/postgres), seeds it, starts the app on a free port,
- * signs in, loads `GET /api/clients` with autocannon, prints the figures and drops the database.
+ * (default postgres://postgres@127.0.0.1:5432/postgres), seeds it, starts the built app in its own
+ * process (NODE_ENV=production), signs in over HTTP, loads `GET /api/clients` with autocannon from
+ * this process, prints the figures and drops the database.
  *
  *   npx tsx bench/lists-bench.ts            # BENCH_CLIENTS=50000 BENCH_DURATION_S=10 by default
  *
- * Other variables: BENCH_CONNECTIONS (50), BENCH_SCENARIOS=0,2 (run some scenarios only),
- * BENCH_KEEP_DB=1 (keep the seeded database; its name is printed) and BENCH_REUSE_DB=<name>
- * (measure again on a kept database, no seeding). Scenario 0 is a baseline: `GET /api/user`
- * (session lookup only), to tell the machine's limit from the list's own cost.
- * The lead's bench/run.ts can call `runListsBench()`.
+ * Scenarios, all at BENCH_CONNECTIONS (50) connections:
+ * - closed loop (each connection sends again as soon as it is answered: the machine's saturation):
+ *   0 is a baseline, `GET /api/user` (session lookup only, no list), to tell the machine's limit
+ *   from the list's own cost; 1-6 hammer one URL each; 7 is the mixed workload (`mixedClientPaths`);
+ * - open loop (open-loop.ts): the mixed workload arriving at fixed average rates, Poisson gaps,
+ *   over the same number of connections, BENCH_RATES (default 100,200,400 req/s).
+ * Other variables: BENCH_SCENARIOS=0,2 (run some scenarios only), BENCH_KEEP_DB=1 (keep the seeded
+ * database; its name is printed) and BENCH_REUSE_DB=<name> (measure again on a kept database, no
+ * seeding). `npm run bench` calls `runListsBench()`.
  */
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { clientInputSchema } from '../shared/schemas/clients';
-import { buildApp } from '../server/app';
-import { testConfig } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { clients, organizations, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/password';
 import { clientValues } from '../server/modules/clients/clients.resource';
-import { TestClient } from '../server/test/harness';
+import { startAppServer } from '../tests/e2e/app-server';
+import { ensureBuilt, signedInCookie } from './app-session';
 import { load, type LoadResult } from './load';
+import { openLoop } from './open-loop';
 
 const FIRST = [
   'Hélène',
@@ -101,8 +106,14 @@ function pseudoRandom(i: number, salt: number): number {
   return (x ^ (x >>> 16)) >>> 0;
 }
 
+/** Mobile numbers look like real ones: 06 and 8 random digits (not a sequence sharing its trigrams). */
+function mobileOf(i: number): string {
+  return `06${String(pseudoRandom(i, 5) % 100_000_000).padStart(8, '0')}`;
+}
+
 export interface ListsBenchFigures {
   clients: number;
+  connections: number;
   seedSeconds: number;
   results: LoadResult[];
 }
@@ -128,7 +139,9 @@ export async function runListsBench(
     const password = 'bench-password-1';
     let seedSeconds = 0;
     if (!reuse) seedSeconds = await seed(handle, count, password);
-    return await measure(handle, dbUrl.toString(), password, { count, seedSeconds, durationS, connections });
+    // Fresh statistics and visibility map, as autovacuum would leave them on a live database.
+    await handle.exec('VACUUM ANALYZE clients');
+    return await measure(dbUrl.toString(), password, { count, seedSeconds, durationS, connections });
   } finally {
     await handle.close();
     if (keep) console.log(`database kept: BENCH_REUSE_DB=${name}`);
@@ -166,7 +179,7 @@ async function seed(handle: DatabaseHandle, count: number, password: string): Pr
         firstName,
         lastName,
         email: `client${i}@example.fr`,
-        phoneMobile: `06${String(10_000_000 + i).slice(-8)}`,
+        phoneMobile: mobileOf(i),
         city,
         postalCode,
         tags: i % 5 === 0 ? [TAGS[i % TAGS.length]!] : [],
@@ -176,46 +189,119 @@ async function seed(handle: DatabaseHandle, count: number, password: string): Pr
     }
     await handle.db.insert(clients).values(rows);
   }
-  await handle.exec('VACUUM ANALYZE clients');
   return Math.round((Date.now() - seedStart) / 100) / 10;
 }
 
+/** Pseudo-random draws for the mixed workload (seeded: every run asks the same sequence). */
+function drawer(seed: number): (n: number) => number {
+  let i = 0;
+  return (n) => pseudoRandom(i++, seed) % n;
+}
+
+const SEARCHES = [
+  ...FIRST.map((f) => f.toLowerCase()),
+  ...LAST.map((l) => l.toLowerCase()),
+  ...CITIES.map(([city]) => city),
+  'helene dupont',
+  'dupont martin',
+  'lyon martin',
+  'mar',
+  'client4242',
+  'client123',
+  // A whole number and the start of one, as typed from a caller's display.
+  mobileOf(4242),
+  mobileOf(777).slice(0, 7),
+  '75008',
+  'fiancailles',
+];
+const SORTS = ['lastName', 'firstName', 'company', 'city', 'email', 'createdAt', 'updatedAt'];
+
+/**
+ * A day at the shop's back office, as paths of `GET /api/clients`: half browsing (any sort and
+ * direction; 85 % one of the first 5 pages, 10 % any page, 5 % the last page), a third searching (names, cities,
+ * e-mails, phone numbers, one or two words, accents left out), the rest filtering by tag, status and
+ * kind. Seeded, so that every run asks the same sequence.
+ */
+export function mixedClientPaths(count: number, seed = 7): () => string {
+  const draw = drawer(seed);
+  const lastPage = Math.max(1, Math.ceil(count / 25));
+  return () => {
+    const kind = draw(100);
+    const params = new URLSearchParams();
+    if (kind < 50) {
+      params.set('sort', SORTS[draw(SORTS.length)]!);
+      if (draw(2)) params.set('dir', 'desc');
+      const where = draw(100);
+      params.set('page', String(where < 85 ? 1 + draw(5) : where < 95 ? 1 + draw(lastPage) : lastPage));
+    } else if (kind < 85) {
+      params.set('q', SEARCHES[draw(SEARCHES.length)]!);
+      if (draw(5) === 0) params.set('page', '2');
+    } else {
+      params.set('tag', TAGS[draw(TAGS.length)]!);
+      if (draw(2)) params.set('status', draw(2) ? 'client' : 'prospect');
+      if (draw(3) === 0) params.set('kind', 'particulier');
+      params.set('page', String(1 + draw(3)));
+    }
+    return `/api/clients?${params.toString()}`;
+  };
+}
+
+/**
+ * Measures the built app (dist/server/main.js, NODE_ENV=production) in its own process, so the
+ * load generator does not share the server's event loop, signed in over HTTP like a browser.
+ */
 async function measure(
-  handle: DatabaseHandle,
   databaseUrl: string,
   password: string,
   o: { count: number; seedSeconds: number; durationS: number; connections: number },
 ): Promise<ListsBenchFigures> {
   const { count, seedSeconds, durationS, connections } = o;
-  const app = await buildApp({ handle, config: testConfig({ databaseUrl, logLevel: 'silent' }) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await ensureBuilt();
+  const server = await startAppServer({
+    env: {
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomUUID() + randomUUID(),
+      COOKIE_SECURE: 'false',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+    },
+  });
   try {
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const client = new TestClient(app);
-    await client.login({ username: 'bench', password });
-    const headers = { cookie: client.cookie };
-    const base = `http://127.0.0.1:${port}/api/clients`;
+    const headers = { cookie: await signedInCookie(server.url, 'bench', password) };
+    const base = `${server.url}/api/clients`;
     const only = process.env.BENCH_SCENARIOS?.split(',').map(Number);
-    const all: Array<[string, string]> = [
-      ['baseline: GET /api/user (session lookup only)', `http://127.0.0.1:${port}/api/user`],
-      ['clients: first page, default sort', `${base}?page=1`],
-      ['clients: page 200, sort by city desc', `${base}?page=200&sort=city&dir=desc`],
-      ['clients: search "helene" (accent-insensitive), page 2', `${base}?q=helene&page=2`],
-      ['clients: search "dupont martin", page 1', `${base}?q=dupont%20martin&page=1`],
-      ['clients: search "client4242" (one match)', `${base}?q=client4242`],
-      ['clients: filter tag=vip + status=client', `${base}?tag=vip&status=client`],
+    const rates = (process.env.BENCH_RATES ?? '100,200,400').split(',').map(Number);
+    type Scenario = [string, () => Promise<LoadResult>];
+    const closed = (label: string, url: string, nextPath?: () => string): Scenario => [
+      label,
+      () => load(label, url, { connections, durationS, headers, ...(nextPath ? { nextPath } : {}) }),
+    ];
+    const all: Scenario[] = [
+      closed('baseline: GET /api/user (session lookup only)', `${server.url}/api/user`),
+      closed('first page, default sort', `${base}?page=1`),
+      closed('page 200, sort by city desc', `${base}?page=200&sort=city&dir=desc`),
+      closed('search "helene" (accent-insensitive), page 2', `${base}?q=helene&page=2`),
+      closed('search "dupont martin", page 1', `${base}?q=dupont%20martin&page=1`),
+      closed('search "client4242" (one match)', `${base}?q=client4242`),
+      closed('filter tag=vip + status=client', `${base}?tag=vip&status=client`),
+      closed('mixed workload', base, mixedClientPaths(count)),
+      ...rates.map((rate): Scenario => {
+        const label = `mixed workload, open loop ${rate} req/s`;
+        const nextPath = mixedClientPaths(count, rate);
+        return [
+          label,
+          () => openLoop(label, server.url, { rate, durationS, connections, headers, nextPath, seed: rate }),
+        ];
+      }),
     ];
     const scenarios = only ? all.filter((_, i) => only.includes(i)) : all;
-    // Warm-up (plans, connections).
-    await load('warm-up', `${base}?q=helene`, { connections: 10, durationS: 2, headers });
+    // Warm-up (plans, connections, JIT).
+    await load('warm-up', base, { connections: 10, durationS: 3, headers, nextPath: mixedClientPaths(count, 1) });
     const results: LoadResult[] = [];
-    for (const [label, url] of scenarios) {
-      results.push(await load(label, url, { connections, durationS, headers }));
-    }
-    return { clients: count, seedSeconds, results };
+    for (const [, run] of scenarios) results.push(await run());
+    return { clients: count, seedSeconds, connections, results };
   } finally {
-    await app.close();
+    await server.stop();
   }
 }
 
@@ -227,7 +313,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       scenario: r.name,
       'req/s': r.requestsPerSec,
       'p50 ms': r.p50Ms,
+      'p90 ms': r.p90Ms,
       'p99 ms': r.p99Ms,
+      'max ms': r.maxMs,
       non2xx: r.non2xx,
       errors: r.errors,
     })),

@@ -5,7 +5,8 @@
  * - api:      requests/s and p99 at 50 connections of GET /api/spot/gold and GET /api/ddpl/random6,
  *             beside a bare Fastify hello-world in the same run (ratio), on PostgreSQL;
  * - random6:  random6 latency and plans with 100,000 and 1,000,000 diamonds on PostgreSQL;
- * - lists:    clients list p99 with 50,000 clients at 50 connections on PostgreSQL (target < 20 ms);
+ * - lists:    clients list with 50,000 clients at 50 connections on PostgreSQL (target p99 < 20 ms),
+ *             closed loop (saturation) and open loop (a mixed workload arriving at fixed rates);
  * - products: price recomputation time for 1,000 products.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); each section
  * creates and drops its own database. Figures on a shared 2-core machine vary: read ratios, not absolutes.
@@ -16,9 +17,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { openDatabase } from '../server/db/client';
 import { freePort, startAppServer } from '../tests/e2e/app-server';
+import { ensureBuilt, signedInCookie } from './app-session';
 import { load, type LoadResult } from './load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,12 +36,6 @@ function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
-}
-
-async function ensureBuilt(): Promise<void> {
-  // @ts-expect-error -- plain ESM helper without type declarations
-  const { isBuildStale } = (await import('../scripts/build-state.mjs')) as { isBuildStale: () => boolean };
-  if (isBuildStale()) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 }
 
 async function coldStart(): Promise<void> {
@@ -90,19 +85,6 @@ async function bundles(): Promise<void> {
   } finally {
     await server.stop();
   }
-}
-
-async function signedInCookie(baseUrl: string): Promise<string> {
-  const first = await fetch(`${baseUrl}/api/csrf-token`);
-  const anonCookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { csrfToken } = (await first.json()) as { csrfToken: string };
-  const login = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: anonCookie, 'x-csrf-token': csrfToken },
-    body: JSON.stringify({ username: 'commercial', password: 'demo1234' }),
-  });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 async function withDatabase<T>(prefix: string, fn: (url: string) => Promise<T>): Promise<T> {
@@ -187,8 +169,13 @@ async function lists(): Promise<void> {
   const { runListsBench } = await import('./lists-bench');
   const figures = await runListsBench({ url: pgUrl });
   console.table(figures.results);
-  for (const r of figures.results)
-    note(`${r.name} (${figures.clients} clients)`, `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms`);
+  for (const r of figures.results) {
+    const shape = r.targetRate ? 'open loop' : 'closed loop';
+    note(
+      `clients list, ${figures.clients} clients, ${figures.connections} connections, ${shape}: ${r.name}`,
+      `${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`,
+    );
+  }
 }
 
 async function products(): Promise<void> {

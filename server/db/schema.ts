@@ -252,6 +252,11 @@ export const clients = pgTable('clients', {
   marketingConsent: boolean('marketing_consent').notNull().default(false),
   marketingConsentAt: timestamp('marketing_consent_at', tz),
   searchText: text('search_text').notNull().default(''),
+  // French sort keys, computed by the database (migration 0031): sorting never evaluates fr_sort_key.
+  lastNameSort: text('last_name_sort').generatedAlwaysAs(sql`fr_sort_key(last_name)`),
+  firstNameSort: text('first_name_sort').generatedAlwaysAs(sql`fr_sort_key(first_name)`),
+  companySort: text('company_sort').generatedAlwaysAs(sql`fr_sort_key(company)`),
+  citySort: text('city_sort').generatedAlwaysAs(sql`fr_sort_key(city)`),
   version: integer('version').notNull().default(1),
   archivedAt: timestamp('archived_at', tz),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { normalizeSearch } from '@shared/search-text';
 import type { ListQueryBase } from '@shared/schemas/lists';
@@ -16,14 +16,45 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The search words of a query, normalised like `search_text` (lowercase, no accents), at most 8. */
+export function searchWords(q: string | undefined): string[] {
+  return normalizeSearch(q).split(' ').filter(Boolean).slice(0, 8);
+}
+
+/** The LIKE pattern of one search word (wildcards escaped). */
+export function likePattern(word: string): string {
+  return `%${escapeLike(word)}%`;
+}
+
 /**
  * `search_text LIKE '%word%'` for each word of the query, normalised like the column
  * (lowercase, no accents): "helene dup" finds "Hélène Dupont". Undefined for an empty query.
  */
 export function searchCondition(column: AnyPgColumn, q: string | undefined): SQL | undefined {
-  const words = normalizeSearch(q).split(' ').filter(Boolean).slice(0, 8);
-  if (words.length === 0) return undefined;
-  return and(...words.map((w) => sql`${column} LIKE ${`%${escapeLike(w)}%`}`));
+  return wordsCondition(
+    column,
+    searchWords(q).map((w) => likePattern(w)),
+  );
+}
+
+function wordsCondition(column: AnyPgColumn, patterns: readonly unknown[]): SQL | undefined {
+  if (patterns.length === 0) return undefined;
+  return and(...patterns.map((p) => sql`${column} LIKE ${p}`));
+}
+
+function whereOf(
+  columns: ListColumns,
+  organizationId: string | Placeholder,
+  archived: boolean,
+  patterns: readonly unknown[],
+  filters: ReadonlyArray<SQL | undefined>,
+): SQL {
+  return and(
+    eq(columns.organizationId, organizationId),
+    archived ? isNotNull(columns.archivedAt) : isNull(columns.archivedAt),
+    wordsCondition(columns.searchText, patterns),
+    ...filters,
+  )!;
 }
 
 /** The WHERE of a list: organization, archived or active, search, and the resource's filters. */
@@ -33,12 +64,36 @@ export function listWhere(
   query: Pick<ListQueryBase, 'q' | 'archived'>,
   filters: ReadonlyArray<SQL | undefined> = [],
 ): SQL {
-  return and(
-    eq(columns.organizationId, organizationId),
-    query.archived ? isNotNull(columns.archivedAt) : isNull(columns.archivedAt),
-    searchCondition(columns.searchText, query.q),
-    ...filters,
-  )!;
+  return whereOf(
+    columns,
+    organizationId,
+    query.archived,
+    searchWords(query.q).map((w) => likePattern(w)),
+    filters,
+  );
+}
+
+/**
+ * The same WHERE for a prepared query (prepared-queries.ts): the organization and the search words
+ * are placeholders, filled by `listWhereValues`. Filters keep their values in the SQL text, so they
+ * belong to the prepared query's key.
+ */
+export function listWhereTemplate(
+  columns: ListColumns,
+  query: Pick<ListQueryBase, 'q' | 'archived'>,
+  filters: ReadonlyArray<SQL | undefined> = [],
+): SQL {
+  const patterns = searchWords(query.q).map((_, i) => sql.placeholder(`word${i}`));
+  return whereOf(columns, sql.placeholder('organizationId'), query.archived, patterns, filters);
+}
+
+/** The placeholder values of `listWhereTemplate`. */
+export function listWhereValues(organizationId: string, q: string | undefined): Record<string, string> {
+  const values: Record<string, string> = { organizationId };
+  searchWords(q).forEach((w, i) => {
+    values[`word${i}`] = likePattern(w);
+  });
+  return values;
 }
 
 /** French sort key of a text column (SQL function `fr_sort_key`, migration 0020): accents and case folded. */

@@ -1,3 +1,4 @@
+import { PreparedQueries } from './prepared-queries';
 import { describe, expect, it } from 'vitest';
 import { CountCache } from './count-cache';
 import { mapHeaders } from './csv-columns';
@@ -57,5 +58,26 @@ describe('rate limiter', () => {
     expect(() => limiter.check('u', 20)).toThrow('Trop d’imports');
     limiter.check('v', 20);
     limiter.check('u', 1000);
+  });
+});
+
+describe('PreparedQueries', () => {
+  it('builds a shape once, keeps the most recently used shapes, evicts the oldest', () => {
+    const built: string[] = [];
+    const cache = new PreparedQueries<string>(2);
+    const get = (key: string) =>
+      cache.get(key, () => {
+        built.push(key);
+        return `query ${key}`;
+      });
+    expect(get('a')).toBe('query a');
+    expect(get('a')).toBe('query a');
+    get('b');
+    get('a'); // a is now the most recently used
+    get('c'); // evicts b
+    expect(cache.size).toBe(2);
+    get('a');
+    get('b');
+    expect(built).toEqual(['a', 'b', 'c', 'b']);
   });
 });

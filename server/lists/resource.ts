@@ -1,5 +1,4 @@
-import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
-import { normalizeSearch } from '@shared/search-text';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType, type ZodTypeDef } from 'zod';
@@ -22,9 +21,9 @@ import { AppError, notFound, zodFieldErrors } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { mapHeaders, type CsvColumn } from './csv-columns';
 import { pgErrorCode, UNIQUE_VIOLATION } from './db-errors';
+import { createListPageReader } from './list-page';
 import { listOrder, listWhere, type ListColumns } from './list-query';
 import { createRateLimiter } from './rate-limit';
-import { CountCache } from './count-cache';
 
 /** A référentiel table: organization-scoped, searchable, versioned, archivable. */
 export type ResourceTable = PgTable &
@@ -55,6 +54,7 @@ export interface ResourceDefinition<Row extends BaseRow, Input, Dto, Query exten
   inputSchema: ZodType<Input, ZodTypeDef, unknown>;
   listQuerySchema: ZodType<Query, ZodTypeDef, unknown>;
   sortColumns: Readonly<Record<string, AnyPgColumn | SQL>>;
+  /** Conditions of the resource's own filter fields (only those: they key the prepared list queries). */
   filters(query: Query): Array<SQL | undefined>;
   /** Database values of an input (including `searchText`). */
   toValues(input: Input): Record<string, unknown>;
@@ -84,47 +84,6 @@ export interface ResourceDefinition<Row extends BaseRow, Input, Dto, Query exten
       organizationId: string,
     ): Promise<(data: Record<string, unknown>) => { data: Record<string, unknown>; errors?: Record<string, string[]> }>;
   };
-}
-
-/**
- * One page of a list. For a search with few matches (a word of 3+ characters, which the trigram index
- * serves, and at most FENCE_MAX_MATCHES), the matches are found first and then sorted: a subquery
- * fenced with a LIMIT and aliased with the table's own name (so the sort expressions still resolve).
- * Otherwise PostgreSQL may walk the sort index and filter row by row, which is slow when the few
- * matches sit far down that index (searching "dupont" in a list sorted by name). With many matches
- * the index walk finds a page quickly, and sorting every match would be the slow path.
- */
-const FENCE_MAX_MATCHES = 2000;
-
-function pageRows<Row>(
-  db: Db,
-  t: ResourceTable,
-  where: SQL,
-  orderBy: SQL[],
-  query: Pick<ListQueryBase, 'q' | 'page' | 'pageSize'>,
-  total: number,
-): Promise<Row[]> {
-  const offset = (query.page - 1) * query.pageSize;
-  const searching = normalizeSearch(query.q)
-    .split(' ')
-    .some((w) => w.length >= 3);
-  if (!searching || total > FENCE_MAX_MATCHES) {
-    return db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.pageSize)
-      .offset(offset) as unknown as Promise<Row[]>;
-  }
-  // LIMIT keeps the subquery from being flattened into the outer query (drizzle drops OFFSET 0).
-  const matches = db.select().from(t).where(where).limit(2_147_483_647).as(getTableName(t));
-  return db
-    .select()
-    .from(matches)
-    .orderBy(...orderBy)
-    .limit(query.pageSize)
-    .offset(offset) as unknown as Promise<Row[]>;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -163,14 +122,10 @@ export function registerResource<Row extends BaseRow, Input, Dto extends object,
   const read = { config: { access: { area: def.area, mode: 'read' as const } } };
   const write = { config: { access: { area: def.area, mode: 'write' as const } } };
   const t = def.table;
-  // Cached list totals of this resource, one scope per organization (see count-cache.ts).
-  const counts = new CountCache();
-  const countsInFlight = new Map<string, Promise<number>>();
-  /** Every write clears the organization's cached totals (after commit: a rollback changes nothing). */
-  const changed = (organizationId: string) => {
-    counts.invalidate(organizationId);
-    for (const key of countsInFlight.keys()) if (key.startsWith(`${organizationId}|`)) countsInFlight.delete(key);
-  };
+  // Pages and totals of the list (list-page.ts); `changed` after every committed write clears the
+  // organization's cached totals (a rollback changes nothing).
+  const pages = createListPageReader<Row, Query>(app.db, def, () => app.now().getTime());
+  const changed = (organizationId: string) => pages.changed(organizationId);
 
   const dtoOf = async (db: Db, organizationId: string, row: Row): Promise<Dto> =>
     def.toDto(row, await def.loadContext(db, organizationId, [row]));
@@ -205,41 +160,12 @@ export function registerResource<Row extends BaseRow, Input, Dto extends object,
   app.get(base, read, async (request): Promise<ListResponse<Dto>> => {
     const organizationId = orgOf(request);
     const query = parseInput(def.listQuerySchema, request.query);
-    const where = listWhere(t, organizationId, query, def.filters(query));
-    const orderBy = listOrder(t, def.sortColumns, query);
-    // The total depends on the WHERE only (not on sort or page).
-    const { sort: _sort, dir: _dir, page: _page, pageSize: _pageSize, ...filterKey } = query;
-    const countKey = JSON.stringify(filterKey);
-    const now = app.now().getTime();
-    const cached = counts.get(organizationId, countKey, now);
-    let total = cached;
-    if (total === undefined) {
-      // Single flight: concurrent requests for the same total share one count query.
-      const flightKey = `${organizationId}|${countKey}`;
-      let flight = countsInFlight.get(flightKey);
-      if (!flight) {
-        const generation = counts.generation(organizationId);
-        flight = app.db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(t)
-          .where(where)
-          .then((r) => {
-            const n = r[0]?.total ?? 0;
-            counts.set(organizationId, countKey, n, now, generation);
-            return n;
-          })
-          .finally(() => {
-            if (countsInFlight.get(flightKey) === flight) countsInFlight.delete(flightKey);
-          });
-        countsInFlight.set(flightKey, flight);
-      }
-      total = await flight;
-    }
-    const rows = await pageRows<Row>(app.db, t, where, orderBy, query, total);
+    const { rows, total, capped } = await pages.read(organizationId, query);
     const ctx = await def.loadContext(app.db, organizationId, rows);
     return {
       items: rows.map((r) => def.toDto(r, ctx)),
       total,
+      ...(capped ? { totalCapped: true } : {}),
       page: query.page,
       pageSize: query.pageSize,
     };

@@ -57,18 +57,30 @@ export interface ListQueryBase {
   archived: boolean;
 }
 
+/**
+ * A searched or filtered list counts its matches up to this number only (ADR 0006): past it the
+ * answer says "more than 1,000" (`totalCapped`). Counting every one of 5,000 matches visits 5,000
+ * rows on every keystroke; nobody pages through them, they refine the search. The whole list (no
+ * search, no filter, archived or not) is always counted exactly.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** The answer of every list endpoint. */
 export function listResponseSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
+    totalCapped: z.boolean().optional(),
     page: z.number().int(),
     pageSize: z.number().int(),
   });
 }
 export interface ListResponse<T> {
   items: T[];
+  /** The number of matching records, or SEARCH_COUNT_CAP when `totalCapped`. */
   total: number;
+  /** True when a search or filter matched more than SEARCH_COUNT_CAP records (then `total` is the cap). */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
 }

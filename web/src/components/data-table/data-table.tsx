@@ -174,7 +174,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p className="text-muted-foreground" aria-live="polite" data-testid="list-range">
-          {data ? rangeLabel(data.page, data.pageSize, total) : '\u00a0'}
+          {data ? rangeLabel(data.page, data.pageSize, total, data.totalCapped) : '\u00a0'}
         </p>
         <div className="flex items-center gap-2">
           <label className="flex items-center gap-1 text-muted-foreground">

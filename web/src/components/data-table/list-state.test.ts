@@ -88,6 +88,7 @@ describe('list helpers', () => {
     expect(rangeLabel(13, 25, 312)).toBe('301–312 sur 312');
     expect(rangeLabel(1, 25, 0)).toBe('0 résultat');
     expect(rangeLabel(1, 25, 1500).replace(/\s/g, ' ')).toBe('1–25 sur 1 500');
+    expect(rangeLabel(2, 25, 1000, true).replace(/\s/g, ' ')).toBe('26–50 sur plus de 1 000 (affinez la recherche)');
     expect(pageCount(25, 0)).toBe(1);
     expect(pageCount(25, 26)).toBe(2);
   });

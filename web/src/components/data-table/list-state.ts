@@ -118,12 +118,17 @@ export function toggleSort(state: ListState, column: string): ListState {
   return { ...state, page: 1, sort: column, dir: 'asc' };
 }
 
-/** "1–25 sur 312" (en dash, thin formatting of fr-FR numbers); "0 résultat" when empty. */
-export function rangeLabel(page: number, pageSize: number, total: number): string {
+/**
+ * "1–25 sur 312" (en dash, fr-FR numbers); "0 résultat" when empty. A search that matched more
+ * than the server counts (`capped`, see SEARCH_COUNT_CAP) reads "1–25 sur plus de 1 000 (affinez
+ * la recherche)".
+ */
+export function rangeLabel(page: number, pageSize: number, total: number, capped = false): string {
   if (total === 0) return '0 résultat';
   const fmt = new Intl.NumberFormat('fr-FR');
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
+  if (capped) return `${fmt.format(from)}–${fmt.format(to)} sur plus de ${fmt.format(total)} (affinez la recherche)`;
   return `${fmt.format(from)}–${fmt.format(to)} sur ${fmt.format(total)}`;
 }
 

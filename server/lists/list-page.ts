@@ -1,0 +1,265 @@
+/**
+ * Reads one page of a list and its total (ADR 0006). Used by resource.ts for every référentiel.
+ *
+ * - Queries are built once per shape with placeholders (prepared-queries.ts).
+ * - A search or a filter is counted up to SEARCH_COUNT_CAP; the whole list exactly. Totals are
+ *   cached (count-cache.ts) and cleared by `changed()` after every write on this node.
+ * - Page shapes:
+ *   - 'fenced': a search with few matches (exactly counted, a word of 3+ characters, which the
+ *     trigram index serves): the matches are found first, then sorted. Otherwise PostgreSQL may
+ *     walk the sort index and filter row by row, which is slow when the few matches sit far down
+ *     that index. When the total is not cached yet, one "probe" query reads the page and counts
+ *     the matches at once (count(*) OVER () on the first SEARCH_COUNT_CAP + 1 matches); only a
+ *     search with more matches than that needs a second query, the 'direct' one.
+ *   - 'direct': walk the sort index (many matches find a page quickly).
+ *   - 'deferred': from DEFERRED_JOIN_OFFSET on, the page's ids come from the sort index alone (an
+ *     index-only scan: skipping 5,000 index entries costs ~2 ms, skipping 5,000 table rows ~25 ms
+ *     on the bench machine), then those rows are fetched.
+ *   - 'reverse': past the middle of an exactly counted list, the ids are read from the other end
+ *     of the index (offset counted from the end), so the last page costs what the first does.
+ */
+import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { SEARCH_COUNT_CAP, type ListQueryBase } from '@shared/schemas/lists';
+import type { Db } from '../db/client';
+import { CountCache } from './count-cache';
+import { listOrder, listWhereTemplate, listWhereValues, searchWords, type ListColumns } from './list-query';
+import { PreparedQueries } from './prepared-queries';
+
+const DEFERRED_JOIN_OFFSET = 500;
+
+type PageShape = 'direct' | 'fenced' | 'deferred' | 'reverse';
+
+interface Count {
+  total: number;
+  capped: boolean;
+}
+
+export interface ListPage<Row> {
+  rows: Row[];
+  /** Exact, or SEARCH_COUNT_CAP when `capped`. */
+  total: number;
+  capped: boolean;
+}
+
+export interface ListPageSource<Query extends ListQueryBase> {
+  table: PgTable & ListColumns;
+  sortColumns: Readonly<Record<string, AnyPgColumn | SQL>>;
+  /** Conditions of the resource's own filter fields (only those: they key the prepared queries). */
+  filters(query: Query): Array<SQL | undefined>;
+}
+
+function fenceable(q: string | undefined): boolean {
+  return searchWords(q).some((w) => w.length >= 3);
+}
+
+function pageShape(q: string | undefined, count: Count, offset: number): PageShape {
+  if (!count.capped && fenceable(q)) return 'fenced';
+  if (offset < DEFERRED_JOIN_OFFSET) return 'direct';
+  return !count.capped && offset < count.total && offset > count.total / 2 ? 'reverse' : 'deferred';
+}
+
+/** Limit and offset of a page, counted from the end of the list for a 'reverse' page. */
+function pageWindow(shape: PageShape, total: number, offset: number, pageSize: number) {
+  if (shape !== 'reverse') return { limit: pageSize, offset };
+  return { limit: Math.min(pageSize, total - offset), offset: Math.max(0, total - offset - pageSize) };
+}
+
+function countOf(counted: number, narrowed: boolean): Count {
+  return narrowed && counted > SEARCH_COUNT_CAP
+    ? { total: SEARCH_COUNT_CAP, capped: true }
+    : { total: counted, capped: false };
+}
+
+/**
+ * `prepare('')` keeps the built SQL text on the Node side only: an unnamed statement, parsed and
+ * planned by PostgreSQL on every run with the real values (no generic plan, nothing left on the
+ * server's connections).
+ */
+function preparePage(
+  db: Db,
+  t: PgTable & ListColumns,
+  where: SQL,
+  order: { normal: SQL[]; reversed: SQL[] },
+  shape: Exclude<PageShape, 'fenced'>,
+) {
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  if (shape === 'direct') {
+    return db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...order.normal)
+      .limit(limit)
+      .offset(offset)
+      .prepare('');
+  }
+  const pageIds = db
+    .select({ id: t.id })
+    .from(t)
+    .where(where)
+    .orderBy(...(shape === 'reverse' ? order.reversed : order.normal))
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select()
+    .from(t)
+    .where(and(eq(t.organizationId, sql.placeholder('organizationId')), inArray(t.id, pageIds)))
+    .orderBy(...order.normal)
+    .prepare('');
+}
+
+/**
+ * The fenced page with the number of matches (at most SEARCH_COUNT_CAP + 1) on each row. The
+ * subquery is aliased with the table's own name, so the columns and sort expressions resolve to it;
+ * its LIMIT also keeps it from being flattened into the outer query.
+ */
+function prepareFenced(db: Db, t: PgTable & ListColumns, where: SQL, order: SQL[]) {
+  const matches = db
+    .select()
+    .from(t)
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as(getTableName(t));
+  return db
+    .select({ row: getTableColumns(t), matched: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matches)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('');
+}
+
+/** count(*) of the WHERE; of its first SEARCH_COUNT_CAP + 1 matches only when `capped`. */
+function prepareCount(db: Db, t: PgTable & ListColumns, where: SQL, capped: boolean) {
+  if (!capped) {
+    return db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(t)
+      .where(where)
+      .prepare('');
+  }
+  const matches = db
+    .select({ one: sql`1` })
+    .from(t)
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('matches');
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(matches)
+    .prepare('');
+}
+
+export interface ListPageReader<Row, Query extends ListQueryBase> {
+  read(organizationId: string, query: Query): Promise<ListPage<Row>>;
+  /** Forgets the organization's cached totals: call after every committed write. */
+  changed(organizationId: string): void;
+}
+
+export function createListPageReader<Row, Query extends ListQueryBase>(
+  db: Db,
+  source: ListPageSource<Query>,
+  now: () => number,
+): ListPageReader<Row, Query> {
+  const t = source.table;
+  const counts = new CountCache();
+  const countsInFlight = new Map<string, Promise<number>>();
+  const pageQueries = new PreparedQueries<ReturnType<typeof preparePage>>();
+  const fencedQueries = new PreparedQueries<ReturnType<typeof prepareFenced>>();
+  const countQueries = new PreparedQueries<ReturnType<typeof prepareCount>>();
+
+  async function read(organizationId: string, query: Query): Promise<ListPage<Row>> {
+    const { q, page, pageSize, sort, dir, ...filterShape } = query;
+    const wordCount = searchWords(q).length;
+    const filters = source.filters(query);
+    // A search or a filter is counted up to SEARCH_COUNT_CAP; the whole list is counted exactly.
+    const narrowed = wordCount > 0 || filters.some((f) => f !== undefined);
+    const template = () => listWhereTemplate(t, query, filters);
+    const whereValues = listWhereValues(organizationId, q);
+    const normalOrder = () => listOrder(t, source.sortColumns, { sort, dir });
+    const offset = (page - 1) * pageSize;
+    // Prepared query keys: every value written into the SQL text; the total depends on the WHERE only.
+    const whereKey = JSON.stringify([filterShape, wordCount]);
+    const countKey = JSON.stringify([filterShape, q ?? '']);
+    const startedAt = now();
+    const generation = counts.generation(organizationId);
+    let counted = counts.get(organizationId, countKey, startedAt);
+
+    const fenced = () =>
+      fencedQueries
+        .get(`${whereKey}|${sort}|${dir}`, () => prepareFenced(db, t, template(), normalOrder()))
+        .execute({ ...whereValues, limit: pageSize, offset }) as Promise<Array<{ row: Row; matched: number }>>;
+
+    if (counted === undefined && fenceable(q)) {
+      // Probe: the fenced page and the number of matches in one query.
+      const probed = await fenced();
+      if (probed.length > 0 || offset === 0) {
+        counted = probed[0]?.matched ?? 0;
+        counts.set(organizationId, countKey, counted, startedAt, generation);
+        if (counted <= SEARCH_COUNT_CAP) return { rows: probed.map((r) => r.row), total: counted, capped: false };
+      }
+    }
+    if (counted === undefined) {
+      counted = await countMatches({ organizationId, countKey, whereKey, whereValues, template, narrowed });
+    }
+
+    const count = countOf(counted, narrowed);
+    const shape = pageShape(q, count, offset);
+    if (shape === 'fenced') return { rows: (await fenced()).map((r) => r.row), ...count };
+    const pageQuery = pageQueries.get(`${whereKey}|${sort}|${dir}|${shape}`, () =>
+      preparePage(
+        db,
+        t,
+        template(),
+        {
+          normal: normalOrder(),
+          reversed: listOrder(t, source.sortColumns, { sort, dir: dir === 'asc' ? 'desc' : 'asc' }),
+        },
+        shape,
+      ),
+    );
+    const rows = (await pageQuery.execute({
+      ...whereValues,
+      ...pageWindow(shape, count.total, offset, pageSize),
+    })) as unknown as Row[];
+    return { rows, ...count };
+  }
+
+  /** The (capped) count, shared by concurrent requests for the same total (single flight). */
+  function countMatches(c: {
+    organizationId: string;
+    countKey: string;
+    whereKey: string;
+    whereValues: Record<string, string>;
+    template: () => SQL;
+    narrowed: boolean;
+  }): Promise<number> {
+    const { organizationId, countKey, whereKey, whereValues, template, narrowed } = c;
+    const flightKey = `${organizationId}|${countKey}`;
+    const inFlight = countsInFlight.get(flightKey);
+    if (inFlight) return inFlight;
+    const startedAt = now();
+    const generation = counts.generation(organizationId);
+    const countQuery = countQueries.get(`${whereKey}|${narrowed}`, () => prepareCount(db, t, template(), narrowed));
+    const flight = (countQuery.execute(whereValues) as Promise<Array<{ total: number }>>)
+      .then((r) => {
+        const n = r[0]?.total ?? 0;
+        counts.set(organizationId, countKey, n, startedAt, generation);
+        return n;
+      })
+      .finally(() => {
+        if (countsInFlight.get(flightKey) === flight) countsInFlight.delete(flightKey);
+      });
+    countsInFlight.set(flightKey, flight);
+    return flight;
+  }
+
+  function changed(organizationId: string): void {
+    counts.invalidate(organizationId);
+    for (const key of countsInFlight.keys()) if (key.startsWith(`${organizationId}|`)) countsInFlight.delete(key);
+  }
+
+  return { read, changed };
+}
