@@ -11,8 +11,9 @@
  * - closed loop (each connection sends again as soon as it is answered: the machine's saturation):
  *   0 is a baseline, `GET /api/user` (session lookup only, no list), to tell the machine's limit
  *   from the list's own cost; 1-6 hammer one URL each; 7 is the mixed workload (`mixedClientPaths`);
- * - open loop (open-loop.ts): the mixed workload arriving at fixed average rates, Poisson gaps,
- *   over the same number of connections, BENCH_RATES (default 100,200,400 req/s).
+ * - open loop (open-loop.ts: arrivals at a fixed average rate, Poisson gaps, over the same
+ *   connections): 8-13 are the URLs of 1-6 at BENCH_SINGLE_RATE (200) req/s, then the mixed
+ *   workload at each of BENCH_RATES (default 50,100,200 req/s).
  * Other variables: BENCH_SCENARIOS=0,2 (run some scenarios only), BENCH_KEEP_DB=1 (keep the seeded
  * database; its name is printed) and BENCH_REUSE_DB=<name> (measure again on a kept database, no
  * seeding). `npm run bench` calls `runListsBench()`.
@@ -270,29 +271,39 @@ async function measure(
     const headers = { cookie: await signedInCookie(server.url, 'bench', password) };
     const base = `${server.url}/api/clients`;
     const only = process.env.BENCH_SCENARIOS?.split(',').map(Number);
-    const rates = (process.env.BENCH_RATES ?? '100,200,400').split(',').map(Number);
+    const rates = (process.env.BENCH_RATES ?? '50,100,200').split(',').map(Number);
+    const singleRate = Number(process.env.BENCH_SINGLE_RATE ?? 200);
     type Scenario = [string, () => Promise<LoadResult>];
     const closed = (label: string, url: string, nextPath?: () => string): Scenario => [
       label,
       () => load(label, url, { connections, durationS, headers, ...(nextPath ? { nextPath } : {}) }),
     ];
+    const open = (label: string, rate: number, nextPath: () => string): Scenario => [
+      `${label}, open loop ${rate} req/s`,
+      () =>
+        openLoop(`${label}, open loop ${rate} req/s`, server.url, {
+          rate,
+          durationS,
+          connections,
+          headers,
+          nextPath,
+          seed: rate,
+        }),
+    ];
+    const singles: Array<[string, string]> = [
+      ['first page, default sort', '/api/clients?page=1'],
+      ['page 200, sort by city desc', '/api/clients?page=200&sort=city&dir=desc'],
+      ['search "helene" (accent-insensitive), page 2', '/api/clients?q=helene&page=2'],
+      ['search "dupont martin", page 1', '/api/clients?q=dupont%20martin&page=1'],
+      ['search "client4242" (one match)', '/api/clients?q=client4242'],
+      ['filter tag=vip + status=client', '/api/clients?tag=vip&status=client'],
+    ];
     const all: Scenario[] = [
       closed('baseline: GET /api/user (session lookup only)', `${server.url}/api/user`),
-      closed('first page, default sort', `${base}?page=1`),
-      closed('page 200, sort by city desc', `${base}?page=200&sort=city&dir=desc`),
-      closed('search "helene" (accent-insensitive), page 2', `${base}?q=helene&page=2`),
-      closed('search "dupont martin", page 1', `${base}?q=dupont%20martin&page=1`),
-      closed('search "client4242" (one match)', `${base}?q=client4242`),
-      closed('filter tag=vip + status=client', `${base}?tag=vip&status=client`),
+      ...singles.map(([label, path]) => closed(label, `${server.url}${path}`)),
       closed('mixed workload', base, mixedClientPaths(count)),
-      ...rates.map((rate): Scenario => {
-        const label = `mixed workload, open loop ${rate} req/s`;
-        const nextPath = mixedClientPaths(count, rate);
-        return [
-          label,
-          () => openLoop(label, server.url, { rate, durationS, connections, headers, nextPath, seed: rate }),
-        ];
-      }),
+      ...singles.map(([label, path]) => open(label, singleRate, () => path)),
+      ...rates.map((rate) => open('mixed workload', rate, mixedClientPaths(count, rate))),
     ];
     const scenarios = only ? all.filter((_, i) => only.includes(i)) : all;
     // Warm-up (plans, connections, JIT).

@@ -34,7 +34,9 @@ export async function resolveChromium(): Promise<ChromiumChoice> {
   try {
     const packaged = (await import('@sparticuz/chromium')).default;
     const executablePath = await packaged.executablePath();
-    return { executablePath, args: [...packaged.args, ...BASE_ARGS], origin: '@sparticuz/chromium' };
+    // The package's own args are for AWS Lambda: --single-process (the browser dies when a test closes
+    // its context), --disable-web-security… The browser tests want an ordinary headless Chromium.
+    return { executablePath, args: BASE_ARGS, origin: '@sparticuz/chromium' };
   } catch (error) {
     throw new Error(
       `No Chromium found for browser tests: set CHROMIUM_PATH, install a system Chromium (apt-get install chromium), ` +

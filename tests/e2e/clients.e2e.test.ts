@@ -165,6 +165,36 @@ describe('clients', () => {
     await w.close();
   });
 
+  it('a search matching more than 1,000 clients says so and still pages, on a phone', async () => {
+    const w = await openPage(browser, { viewport: MOBILE });
+    await signIn(w.page, server.url, 'commercial');
+    const word = uniqueWord();
+    const rows = Array.from({ length: 1050 }, (_, i) => `Client${i};Large${word};Lyon`);
+    await w.page.goto(`${server.url}/clients`);
+    await w.page.getByRole('button', { name: 'Importer CSV' }).click();
+    const dialog = w.page.getByRole('dialog');
+    await dialog.getByLabel('… ou collez le contenu').fill(['Prénom;Nom;Ville', ...rows].join('\n'));
+    await dialog.getByRole('button', { name: 'Vérifier le fichier' }).click();
+    await dialog.getByRole('button', { name: /^Importer 1.050 lignes valides$/ }).click();
+    await w.page.getByText('Import terminé', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await searchClients(w.page, `large${word}`);
+    const capped = (n: string) => `${n} sur plus de 1 000 (affinez la recherche)`;
+    await w.page.getByTestId('list-range').filter({ hasText: 'affinez' }).waitFor();
+    expect((await rangeText(w.page)).replace(/\s/g, ' ')).toBe(capped('1–25'));
+    await w.page.getByRole('button', { name: 'Page suivante' }).click();
+    await w.page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await w.page.getByTestId('list-range').filter({ hasText: '26–50' }).waitFor();
+    expect((await rangeText(w.page)).replace(/\s/g, ' ')).toBe(capped('26–50'));
+    const overflow = await w.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const dir = process.env.SCREENSHOTS_DIR;
+    if (dir) await w.page.screenshot({ path: `${dir}/clients-capped-375.png`, fullPage: true });
+    w.expectNoConsoleErrors();
+    await w.close();
+  });
+
   it('a phone shows the list and the form at 375 px', async () => {
     const w = await openPage(browser, { viewport: MOBILE });
     await signIn(w.page, server.url, 'admin');
