@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Plus } from 'lucide-react';
 import {
   CLIENT_KINDS,
   CLIENT_KIND_LABELS,
@@ -8,16 +6,13 @@ import {
   CLIENT_STATUS_LABELS,
   type Client,
 } from '@shared/schemas/clients';
-import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
 import { ArchivedToggle } from '@/components/data-table/archived-toggle';
-import { CsvActions } from '@/components/data-table/csv-actions';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListPage } from '@/components/data-table/list-page';
 import { withFilter } from '@/components/data-table/list-state';
 import { useListState } from '@/components/data-table/use-list-state';
-import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useClientsList } from './api/list-clients';
 import { CLIENTS_PATH } from './api/clients-path';
@@ -74,99 +69,72 @@ const DEFAULTS = { sort: 'lastName', filters: { kind: '', status: '', tag: '', a
 export default function ClientsPage() {
   const [state, setState] = useListState(DEFAULTS);
   const list = useClientsList(state);
-  const canWrite = useCanWrite('sales');
-  const [importOpen, setImportOpen] = useState(false);
   const [tagText, setTagText] = useState(state.filters.tag ?? '');
+  const canWrite = useCanWrite('sales');
   const archived = state.filters.archived === 'true';
 
   return (
-    <div className="flex flex-col gap-4" data-testid="clients-page">
-      <PageHeader
-        title="Clients & prospects"
-        description="Particuliers et professionnels, avec leurs coordonnées et leur historique."
-        actions={
-          canWrite ? (
-            <Button asChild>
-              <Link to="/clients/new">
-                <Plus aria-hidden="true" />
-                Nouveau client
-              </Link>
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable<Client>
-        columns={COLUMNS}
-        data={list.data}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
-        state={state}
-        onStateChange={setState}
-        rowHref={(c) => `/clients/${c.id}`}
-        getRowId={(c) => c.id}
-        searchPlaceholder="Nom, e-mail, téléphone, ville…"
-        emptyTitle={archived ? 'Aucun client archivé' : 'Aucun client trouvé'}
-        emptyDescription={
-          state.q
-            ? 'Essayez une autre recherche ou retirez des filtres.'
-            : 'Créez un client ou importez un fichier CSV.'
-        }
-        toolbar={
-          <>
-            <CsvActions
-              path={CLIENTS_PATH}
-              state={state}
-              filename="clients.csv"
-              onImport={canWrite ? () => setImportOpen(true) : undefined}
+    <ListPage<Client>
+      testId="clients-page"
+      title="Clients & prospects"
+      description="Particuliers et professionnels, avec leurs coordonnées et leur historique."
+      basePath="/clients"
+      createLabel="Nouveau client"
+      canWrite={canWrite}
+      columns={COLUMNS}
+      list={list}
+      state={state}
+      onStateChange={setState}
+      searchPlaceholder="Nom, e-mail, téléphone, ville…"
+      emptyTitle={archived ? 'Aucun client archivé' : 'Aucun client trouvé'}
+      emptyDescription={
+        state.q ? 'Essayez une autre recherche ou retirez des filtres.' : 'Créez un client ou importez un fichier CSV.'
+      }
+      csv={{
+        path: CLIENTS_PATH,
+        filename: 'clients.csv',
+        importDialog: {
+          title: 'Importer des clients',
+          columnsHint:
+            'Type, Statut, Civilité, Prénom, Nom, Société, E-mail, Téléphone mobile, Téléphone fixe, Adresse, Code postal, Ville, Pays, Date de naissance, Étiquettes, Consentement marketing, Notes',
+        },
+      }}
+      filters={
+        <>
+          <FilterSelect
+            label="Type"
+            value={state.filters.kind ?? ''}
+            onChange={(v) => setState(withFilter(state, 'kind', v))}
+            options={CLIENT_KINDS.map((k) => ({ value: k, label: CLIENT_KIND_LABELS[k] }))}
+          />
+          <FilterSelect
+            label="Statut"
+            value={state.filters.status ?? ''}
+            onChange={(v) => setState(withFilter(state, 'status', v))}
+            options={CLIENT_STATUSES.map((s) => ({ value: s, label: CLIENT_STATUS_LABELS[s] }))}
+          />
+          <form
+            className="flex flex-col gap-1"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setState(withFilter(state, 'tag', tagText.trim()));
+            }}
+          >
+            <label htmlFor="clients-tag-filter" className="text-xs font-medium text-muted-foreground">
+              Étiquette
+            </label>
+            <Input
+              id="clients-tag-filter"
+              className="h-9 w-36"
+              value={tagText}
+              placeholder="ex. VIP"
+              onChange={(e) => setTagText(e.target.value)}
+              onBlur={() => setState(withFilter(state, 'tag', tagText.trim()))}
             />
-          </>
-        }
-        filters={
-          <>
-            <FilterSelect
-              label="Type"
-              value={state.filters.kind ?? ''}
-              onChange={(v) => setState(withFilter(state, 'kind', v))}
-              options={CLIENT_KINDS.map((k) => ({ value: k, label: CLIENT_KIND_LABELS[k] }))}
-            />
-            <FilterSelect
-              label="Statut"
-              value={state.filters.status ?? ''}
-              onChange={(v) => setState(withFilter(state, 'status', v))}
-              options={CLIENT_STATUSES.map((s) => ({ value: s, label: CLIENT_STATUS_LABELS[s] }))}
-            />
-            <form
-              className="flex flex-col gap-1"
-              onSubmit={(e) => {
-                e.preventDefault();
-                setState(withFilter(state, 'tag', tagText.trim()));
-              }}
-            >
-              <label htmlFor="clients-tag-filter" className="text-xs font-medium text-muted-foreground">
-                Étiquette
-              </label>
-              <Input
-                id="clients-tag-filter"
-                className="h-9 w-36"
-                value={tagText}
-                placeholder="ex. VIP"
-                onChange={(e) => setTagText(e.target.value)}
-                onBlur={() => setState(withFilter(state, 'tag', tagText.trim()))}
-              />
-            </form>
-            <ArchivedToggle state={state} onStateChange={setState} />
-          </>
-        }
-      />
-      <CsvImportDialog
-        path={CLIENTS_PATH}
-        title="Importer des clients"
-        columnsHint="Type, Statut, Civilité, Prénom, Nom, Société, E-mail, Téléphone mobile, Téléphone fixe, Adresse, Code postal, Ville, Pays, Date de naissance, Étiquettes, Consentement marketing, Notes"
-        open={importOpen}
-        onOpenChange={setImportOpen}
-        onImported={() => undefined}
-      />
-    </div>
+          </form>
+          <ArchivedToggle state={state} onStateChange={setState} />
+        </>
+      }
+    />
   );
 }

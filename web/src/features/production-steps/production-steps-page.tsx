@@ -1,17 +1,15 @@
-import { Link } from 'react-router';
-import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { formatEuro } from '@shared/format';
 import {
   PRODUCTION_STEP_MODES,
   PRODUCTION_STEP_MODE_LABELS,
   type ProductionStep,
 } from '@shared/schemas/production-steps';
-import { CsvExportButton } from '@/components/data-table/csv-export-button';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListPage } from '@/components/data-table/list-page';
 import { withFilter } from '@/components/data-table/list-state';
 import { useListState } from '@/components/data-table/use-list-state';
-import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -149,61 +147,48 @@ export default function ProductionStepsPage() {
   ];
 
   return (
-    <div className="flex flex-col gap-4" data-testid="production-steps-page">
-      <PageHeader
-        title="Étapes Production"
-        description="Le référentiel des étapes de fabrication, dans l’ordre de l’atelier, internes ou sous-traitées."
-        actions={
-          canWrite ? (
-            <Button asChild>
-              <Link to="/production-steps/new">
-                <Plus aria-hidden="true" />
-                Nouvelle étape
-              </Link>
-            </Button>
-          ) : null
-        }
-      />
-      {canWrite && !canReorder && !archived ? (
-        <p className="text-xs text-muted-foreground">
-          Pour réordonner les étapes, affichez la liste complète triée par ordre, sans recherche ni filtre.
-        </p>
-      ) : null}
-      <DataTable<ProductionStep>
-        columns={columns}
-        data={list.data}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
-        state={state}
-        onStateChange={setState}
-        rowHref={(s) => `/production-steps/${s.id}`}
-        getRowId={(s) => s.id}
-        searchPlaceholder="Nom ou code de l’étape…"
-        emptyTitle={archived ? 'Aucune étape archivée' : 'Aucune étape trouvée'}
-        emptyDescription={state.q ? 'Essayez une autre recherche.' : 'Ajoutez les étapes de votre atelier.'}
-        toolbar={<CsvExportButton path={PRODUCTION_STEPS_PATH} state={state} filename="etapes-production.csv" />}
-        filters={
-          <>
-            <FilterSelect
-              label="Réalisation"
-              value={state.filters.mode ?? ''}
-              onChange={(v) => setState(withFilter(state, 'mode', v))}
-              options={PRODUCTION_STEP_MODES.map((m) => ({ value: m, label: PRODUCTION_STEP_MODE_LABELS[m] }))}
-              allLabel="Toutes"
+    <ListPage<ProductionStep>
+      testId="production-steps-page"
+      title="Étapes Production"
+      description="Le référentiel des étapes de fabrication, dans l’ordre de l’atelier, internes ou sous-traitées."
+      basePath="/production-steps"
+      createLabel="Nouvelle étape"
+      canWrite={canWrite}
+      notice={
+        canWrite && !canReorder && !archived ? (
+          <p className="text-xs text-muted-foreground">
+            Pour réordonner les étapes, affichez la liste complète triée par ordre, sans recherche ni filtre.
+          </p>
+        ) : null
+      }
+      columns={columns}
+      list={list}
+      state={state}
+      onStateChange={setState}
+      searchPlaceholder="Nom ou code de l’étape…"
+      emptyTitle={archived ? 'Aucune étape archivée' : 'Aucune étape trouvée'}
+      emptyDescription={state.q ? 'Essayez une autre recherche.' : 'Ajoutez les étapes de votre atelier.'}
+      csv={{ path: PRODUCTION_STEPS_PATH, filename: 'etapes-production.csv' }}
+      filters={
+        <>
+          <FilterSelect
+            label="Réalisation"
+            value={state.filters.mode ?? ''}
+            onChange={(v) => setState(withFilter(state, 'mode', v))}
+            options={PRODUCTION_STEP_MODES.map((m) => ({ value: m, label: PRODUCTION_STEP_MODE_LABELS[m] }))}
+            allLabel="Toutes"
+          />
+          <label className="flex h-9 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={archived}
+              onChange={(e) => setState(withFilter(state, 'archived', e.target.checked ? 'true' : 'false'))}
             />
-            <label className="flex h-9 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={archived}
-                onChange={(e) => setState(withFilter(state, 'archived', e.target.checked ? 'true' : 'false'))}
-              />
-              Afficher les archivées
-            </label>
-          </>
-        }
-      />
-    </div>
+            Afficher les archivées
+          </label>
+        </>
+      }
+    />
   );
 }

@@ -1,17 +1,11 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { Plus } from 'lucide-react';
 import { STONE_CATEGORIES, STONE_CATEGORY_LABELS, type Stone } from '@shared/schemas/stones';
-import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
 import { ArchivedToggle } from '@/components/data-table/archived-toggle';
-import { CsvActions } from '@/components/data-table/csv-actions';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListPage } from '@/components/data-table/list-page';
 import { withFilter } from '@/components/data-table/list-state';
 import { useListState } from '@/components/data-table/use-list-state';
-import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { useCanWrite } from '@/hooks/use-can-write';
 import { useSupplierOptions } from '@/features/suppliers/api/supplier-options';
 import { useStonesList } from './api/list-stones';
@@ -76,84 +70,59 @@ export default function StonesPage() {
   const list = useStonesList(state);
   const suppliers = useSupplierOptions();
   const canWrite = useCanWrite('catalog');
-  const [importOpen, setImportOpen] = useState(false);
   const archived = state.filters.archived === 'true';
 
   return (
-    <div className="flex flex-col gap-4" data-testid="stones-page">
-      <PageHeader
-        title="Pierres & Composants"
-        description="Pierres de couleur, perles, lots de mêlée, apprêts et chaînes en stock. Coûts en USD convertis au cours du moment."
-        actions={
-          canWrite ? (
-            <Button asChild>
-              <Link to="/stones/new">
-                <Plus aria-hidden="true" />
-                Nouvel article
-              </Link>
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable<Stone>
-        columns={COLUMNS}
-        data={list.data}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
-        state={state}
-        onStateChange={setState}
-        rowHref={(s) => `/stones/${s.id}`}
-        getRowId={(s) => s.id}
-        searchPlaceholder="Nom, variété, couleur, origine…"
-        emptyTitle={archived ? 'Aucun article archivé' : 'Aucun article trouvé'}
-        emptyDescription={state.q ? 'Essayez une autre recherche.' : 'Ajoutez vos pierres et composants.'}
-        toolbar={
-          <>
-            <CsvActions
-              path={STONES_PATH}
-              state={state}
-              filename="pierres-composants.csv"
-              onImport={canWrite ? () => setImportOpen(true) : undefined}
+    <ListPage<Stone>
+      testId="stones-page"
+      title="Pierres & Composants"
+      description="Pierres de couleur, perles, lots de mêlée, apprêts et chaînes en stock. Coûts en USD convertis au cours du moment."
+      basePath="/stones"
+      createLabel="Nouvel article"
+      canWrite={canWrite}
+      columns={COLUMNS}
+      list={list}
+      state={state}
+      onStateChange={setState}
+      searchPlaceholder="Nom, variété, couleur, origine…"
+      emptyTitle={archived ? 'Aucun article archivé' : 'Aucun article trouvé'}
+      emptyDescription={state.q ? 'Essayez une autre recherche.' : 'Ajoutez vos pierres et composants.'}
+      csv={{
+        path: STONES_PATH,
+        filename: 'pierres-composants.csv',
+        importDialog: {
+          title: 'Importer des pierres et composants',
+          columnsHint:
+            'Catégorie, Nom, Variété, Forme, Taille (mm), Poids, Unité de poids, Couleur, Qualité, Traitement, Origine, Certificat, Coût unitaire, Devise, Fournisseur, Quantité en stock, Emplacement, Seuil de stock bas, Notes',
+        },
+      }}
+      filters={
+        <>
+          <FilterSelect
+            label="Catégorie"
+            value={state.filters.category ?? ''}
+            onChange={(v) => setState(withFilter(state, 'category', v))}
+            options={STONE_CATEGORIES.map((c) => ({ value: c, label: STONE_CATEGORY_LABELS[c] }))}
+            allLabel="Toutes"
+          />
+          <FilterSelect
+            label="Fournisseur"
+            value={state.filters.supplierId ?? ''}
+            onChange={(v) => setState(withFilter(state, 'supplierId', v))}
+            options={suppliers.data ?? []}
+          />
+          <label className="flex h-9 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={state.filters.lowStock === 'true'}
+              onChange={(e) => setState(withFilter(state, 'lowStock', e.target.checked ? 'true' : ''))}
             />
-          </>
-        }
-        filters={
-          <>
-            <FilterSelect
-              label="Catégorie"
-              value={state.filters.category ?? ''}
-              onChange={(v) => setState(withFilter(state, 'category', v))}
-              options={STONE_CATEGORIES.map((c) => ({ value: c, label: STONE_CATEGORY_LABELS[c] }))}
-              allLabel="Toutes"
-            />
-            <FilterSelect
-              label="Fournisseur"
-              value={state.filters.supplierId ?? ''}
-              onChange={(v) => setState(withFilter(state, 'supplierId', v))}
-              options={suppliers.data ?? []}
-            />
-            <label className="flex h-9 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={state.filters.lowStock === 'true'}
-                onChange={(e) => setState(withFilter(state, 'lowStock', e.target.checked ? 'true' : ''))}
-              />
-              Stock bas seulement
-            </label>
-            <ArchivedToggle state={state} onStateChange={setState} />
-          </>
-        }
-      />
-      <CsvImportDialog
-        path={STONES_PATH}
-        title="Importer des pierres et composants"
-        columnsHint="Catégorie, Nom, Variété, Forme, Taille (mm), Poids, Unité de poids, Couleur, Qualité, Traitement, Origine, Certificat, Coût unitaire, Devise, Fournisseur, Quantité en stock, Emplacement, Seuil de stock bas, Notes"
-        open={importOpen}
-        onOpenChange={setImportOpen}
-        onImported={() => undefined}
-      />
-    </div>
+            Stock bas seulement
+          </label>
+          <ArchivedToggle state={state} onStateChange={setState} />
+        </>
+      }
+    />
   );
 }

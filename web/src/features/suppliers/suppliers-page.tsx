@@ -1,17 +1,11 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { Plus } from 'lucide-react';
 import { SUPPLIER_TYPES, SUPPLIER_TYPE_LABELS, type Supplier } from '@shared/schemas/suppliers';
-import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
 import { ArchivedToggle } from '@/components/data-table/archived-toggle';
-import { CsvActions } from '@/components/data-table/csv-actions';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListPage } from '@/components/data-table/list-page';
 import { withFilter } from '@/components/data-table/list-state';
 import { useListState } from '@/components/data-table/use-list-state';
-import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { useCanWrite } from '@/hooks/use-can-write';
 import { useSuppliersList } from './api/list-suppliers';
 import { SUPPLIERS_PATH } from './api/suppliers-path';
@@ -62,68 +56,43 @@ export default function SuppliersPage() {
   const [state, setState] = useListState(DEFAULTS);
   const list = useSuppliersList(state);
   const canWrite = useCanWrite('catalog');
-  const [importOpen, setImportOpen] = useState(false);
   const archived = state.filters.archived === 'true';
 
   return (
-    <div className="flex flex-col gap-4" data-testid="suppliers-page">
-      <PageHeader
-        title="Ateliers & partenaires"
-        description="Fondeurs, sertisseurs, diamantaires, lapidaires… avec leurs délais et conditions."
-        actions={
-          canWrite ? (
-            <Button asChild>
-              <Link to="/suppliers/new">
-                <Plus aria-hidden="true" />
-                Nouveau fournisseur
-              </Link>
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable<Supplier>
-        columns={COLUMNS}
-        data={list.data}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
-        state={state}
-        onStateChange={setState}
-        rowHref={(s) => `/suppliers/${s.id}`}
-        getRowId={(s) => s.id}
-        searchPlaceholder="Nom, spécialité, ville, contact…"
-        emptyTitle={archived ? 'Aucun fournisseur archivé' : 'Aucun fournisseur trouvé'}
-        emptyDescription={state.q ? 'Essayez une autre recherche.' : 'Ajoutez vos ateliers et partenaires.'}
-        toolbar={
-          <>
-            <CsvActions
-              path={SUPPLIERS_PATH}
-              state={state}
-              filename="fournisseurs.csv"
-              onImport={canWrite ? () => setImportOpen(true) : undefined}
-            />
-          </>
-        }
-        filters={
-          <>
-            <FilterSelect
-              label="Type"
-              value={state.filters.type ?? ''}
-              onChange={(v) => setState(withFilter(state, 'type', v))}
-              options={SUPPLIER_TYPES.map((t) => ({ value: t, label: SUPPLIER_TYPE_LABELS[t] }))}
-            />
-            <ArchivedToggle state={state} onStateChange={setState} />
-          </>
-        }
-      />
-      <CsvImportDialog
-        path={SUPPLIERS_PATH}
-        title="Importer des fournisseurs"
-        columnsHint="Type, Nom, E-mail, Téléphone, Adresse, Complément d’adresse, Code postal, Ville, Pays, Spécialités, Délai habituel (jours), Conditions de paiement, Notes"
-        open={importOpen}
-        onOpenChange={setImportOpen}
-        onImported={() => undefined}
-      />
-    </div>
+    <ListPage<Supplier>
+      testId="suppliers-page"
+      title="Ateliers & partenaires"
+      description="Fondeurs, sertisseurs, diamantaires, lapidaires… avec leurs délais et conditions."
+      basePath="/suppliers"
+      createLabel="Nouveau fournisseur"
+      canWrite={canWrite}
+      columns={COLUMNS}
+      list={list}
+      state={state}
+      onStateChange={setState}
+      searchPlaceholder="Nom, spécialité, ville, contact…"
+      emptyTitle={archived ? 'Aucun fournisseur archivé' : 'Aucun fournisseur trouvé'}
+      emptyDescription={state.q ? 'Essayez une autre recherche.' : 'Ajoutez vos ateliers et partenaires.'}
+      csv={{
+        path: SUPPLIERS_PATH,
+        filename: 'fournisseurs.csv',
+        importDialog: {
+          title: 'Importer des fournisseurs',
+          columnsHint:
+            'Type, Nom, E-mail, Téléphone, Adresse, Complément d’adresse, Code postal, Ville, Pays, Spécialités, Délai habituel (jours), Conditions de paiement, Notes',
+        },
+      }}
+      filters={
+        <>
+          <FilterSelect
+            label="Type"
+            value={state.filters.type ?? ''}
+            onChange={(v) => setState(withFilter(state, 'type', v))}
+            options={SUPPLIER_TYPES.map((t) => ({ value: t, label: SUPPLIER_TYPE_LABELS[t] }))}
+          />
+          <ArchivedToggle state={state} onStateChange={setState} />
+        </>
+      }
+    />
   );
 }

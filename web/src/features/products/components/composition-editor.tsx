@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { Controller, useFieldArray, useFormContext, type FieldErrors } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { CLARITY_TABS } from '@shared/constants';
 import {
   COMPONENT_KIND_LABELS,
@@ -8,15 +9,11 @@ import {
   type ComponentKind,
 } from '@shared/schemas/products';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useAlloys, useProductionSteps } from '../api/reference-data';
-import { SELECT_CLASS } from '../lib/field-classes';
-import { emptyLine, type LineFormValues, type ProductFormValues } from '../lib/product-form';
-import { errorProps, Field } from './field';
+import { emptyLine, type ProductFormValues } from '../lib/product-form';
+import { Field } from './field';
+import { LineInput, LineSelect, useLineField } from './composition-line-fields';
 import { StonePicker } from './stone-picker';
-
-type LineErrors = FieldErrors<LineFormValues> | undefined;
-const msg = (errors: LineErrors, key: keyof LineFormValues): string | undefined => errors?.[key]?.message;
 
 /**
  * The composition of a sheet: lines of metal (alloy, weight g, loss %), stone/component from stock, melee
@@ -39,35 +36,23 @@ export function CompositionEditor({ readOnly }: { readOnly: boolean }) {
               </span>
               {!readOnly && (
                 <div className="flex gap-1">
-                  <Button
-                    type="button"
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Monter la ligne ${index + 1}`}
+                  <LineAction
+                    label={`Monter la ligne ${index + 1}`}
                     disabled={index === 0}
                     onClick={() => move(index, index - 1)}
                   >
                     <ArrowUp aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Descendre la ligne ${index + 1}`}
+                  </LineAction>
+                  <LineAction
+                    label={`Descendre la ligne ${index + 1}`}
                     disabled={index === fields.length - 1}
                     onClick={() => move(index, index + 1)}
                   >
                     <ArrowDown aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Retirer la ligne ${index + 1}`}
-                    onClick={() => remove(index)}
-                  >
+                  </LineAction>
+                  <LineAction label={`Retirer la ligne ${index + 1}`} onClick={() => remove(index)}>
                     <Trash2 aria-hidden="true" />
-                  </Button>
+                  </LineAction>
                 </div>
               )}
             </div>
@@ -101,207 +86,125 @@ export function CompositionEditor({ readOnly }: { readOnly: boolean }) {
   );
 }
 
+/** An icon button of a line's header (move up, move down, remove), named for screen readers by `label`. */
+function LineAction({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="button" size="icon" variant="ghost" aria-label={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
+/** The fields of one line, by kind. */
 function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentKind; readOnly: boolean }) {
-  const { register, control, formState } = useFormContext<ProductFormValues>();
-  const errors: LineErrors = formState.errors.components?.[index];
   const alloys = useAlloys();
   const steps = useProductionSteps();
-  const id = (name: string) => `components-${index}-${name}`;
-  const path = <K extends keyof LineFormValues>(key: K) => `components.${index}.${key}` as const;
+  const line = { index, readOnly };
   const grid = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-4';
-
-  const labelField = (required: boolean) => (
-    <Field id={id('label')} label={required ? 'Libellé' : 'Libellé (facultatif)'} error={msg(errors, 'label')}>
-      <Input
-        id={id('label')}
-        disabled={readOnly}
-        {...errorProps(id('label'), msg(errors, 'label'))}
-        {...register(path('label'))}
-      />
-    </Field>
-  );
+  const optionalLabel = <LineInput {...line} name="label" label="Libellé (facultatif)" />;
 
   switch (kind) {
     case 'metal':
       return (
         <div className={grid}>
-          <Field id={id('alloyId')} label="Alliage" error={msg(errors, 'alloyId')}>
-            <Controller
-              control={control}
-              name={path('alloyId')}
-              render={({ field }) => (
-                <select
-                  id={id('alloyId')}
-                  className={SELECT_CLASS}
-                  disabled={readOnly}
-                  {...errorProps(id('alloyId'), msg(errors, 'alloyId'))}
-                  {...field}
-                >
-                  <option value="">{alloys.isPending ? 'Chargement...' : 'Choisir un alliage…'}</option>
-                  {(alloys.data ?? []).map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            />
-          </Field>
-          <Field id={id('weightG')} label="Poids (g)" error={msg(errors, 'weightG')}>
-            <Input
-              id={id('weightG')}
-              inputMode="decimal"
-              disabled={readOnly}
-              {...errorProps(id('weightG'), msg(errors, 'weightG'))}
-              {...register(path('weightG'))}
-            />
-          </Field>
-          <Field id={id('lossPct')} label="Perte (%)" error={msg(errors, 'lossPct')}>
-            <Input
-              id={id('lossPct')}
-              inputMode="decimal"
-              disabled={readOnly}
-              {...errorProps(id('lossPct'), msg(errors, 'lossPct'))}
-              {...register(path('lossPct'))}
-            />
-          </Field>
-          {labelField(false)}
+          <LineSelect {...line} name="alloyId" label="Alliage">
+            <option value="">{alloys.isPending ? 'Chargement...' : 'Choisir un alliage…'}</option>
+            {(alloys.data ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </LineSelect>
+          <LineInput {...line} name="weightG" label="Poids (g)" inputMode="decimal" />
+          <LineInput {...line} name="lossPct" label="Perte (%)" inputMode="decimal" />
+          {optionalLabel}
         </div>
       );
     case 'stone':
       return (
         <div className={grid}>
-          <Field
-            id={id('stoneId')}
-            label="Pierre / composant du stock"
-            error={msg(errors, 'stoneId')}
-            className="sm:col-span-2"
-          >
-            <Controller
-              control={control}
-              name={path('stoneId')}
-              render={({ field }) => (
-                <StonePicker
-                  id={id('stoneId')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  disabled={readOnly}
-                  invalid={Boolean(msg(errors, 'stoneId'))}
-                />
-              )}
-            />
-          </Field>
-          <Field id={id('quantity')} label="Quantité" error={msg(errors, 'quantity')}>
-            <Input
-              id={id('quantity')}
-              inputMode="numeric"
-              disabled={readOnly}
-              {...errorProps(id('quantity'), msg(errors, 'quantity'))}
-              {...register(path('quantity'))}
-            />
-          </Field>
-          {labelField(false)}
+          <StoneField {...line} />
+          <LineInput {...line} name="quantity" label="Quantité" inputMode="numeric" />
+          {optionalLabel}
         </div>
       );
     case 'melee':
       return (
         <div className={grid}>
-          <Field id={id('mm')} label="Diamètre (mm)" error={msg(errors, 'mm')}>
-            <Input
-              id={id('mm')}
-              inputMode="decimal"
-              disabled={readOnly}
-              {...errorProps(id('mm'), msg(errors, 'mm'))}
-              {...register(path('mm'))}
-            />
-          </Field>
-          <Field id={id('clarity')} label="Pureté" error={msg(errors, 'clarity')}>
-            <select id={id('clarity')} className={SELECT_CLASS} disabled={readOnly} {...register(path('clarity'))}>
-              {CLARITY_TABS.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={id('quantity')} label="Quantité" error={msg(errors, 'quantity')}>
-            <Input
-              id={id('quantity')}
-              inputMode="numeric"
-              disabled={readOnly}
-              {...errorProps(id('quantity'), msg(errors, 'quantity'))}
-              {...register(path('quantity'))}
-            />
-          </Field>
-          {labelField(false)}
+          <LineInput {...line} name="mm" label="Diamètre (mm)" inputMode="decimal" />
+          <LineSelect {...line} name="clarity" label="Pureté">
+            {CLARITY_TABS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </LineSelect>
+          <LineInput {...line} name="quantity" label="Quantité" inputMode="numeric" />
+          {optionalLabel}
         </div>
       );
     case 'labour':
       return (
         <div className={grid}>
-          <Field id={id('productionStepId')} label="Étape de production" error={msg(errors, 'productionStepId')}>
-            <Controller
-              control={control}
-              name={path('productionStepId')}
-              render={({ field }) => (
-                <select
-                  id={id('productionStepId')}
-                  className={SELECT_CLASS}
-                  disabled={readOnly}
-                  {...errorProps(id('productionStepId'), msg(errors, 'productionStepId'))}
-                  {...field}
-                >
-                  <option value="">{steps.isPending ? 'Chargement...' : 'Choisir une étape…'}</option>
-                  {(steps.data?.items ?? []).map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                      {s.hourlyRate ? ` (${s.hourlyRate.replace('.', ',')} €/h)` : ''}
-                    </option>
-                  ))}
-                </select>
-              )}
-            />
-          </Field>
-          <Field id={id('minutes')} label="Temps (min)" error={msg(errors, 'minutes')}>
-            <Input
-              id={id('minutes')}
-              inputMode="decimal"
-              disabled={readOnly}
-              {...errorProps(id('minutes'), msg(errors, 'minutes'))}
-              {...register(path('minutes'))}
-            />
-          </Field>
-          <Field
-            id={id('hourlyRate')}
+          <LineSelect {...line} name="productionStepId" label="Étape de production">
+            <option value="">{steps.isPending ? 'Chargement...' : 'Choisir une étape…'}</option>
+            {(steps.data?.items ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+                {s.hourlyRate ? ` (${s.hourlyRate.replace('.', ',')} €/h)` : ''}
+              </option>
+            ))}
+          </LineSelect>
+          <LineInput {...line} name="minutes" label="Temps (min)" inputMode="decimal" />
+          <LineInput
+            {...line}
+            name="hourlyRate"
             label="Taux horaire (€/h)"
             hint="Vide : taux de l'étape"
-            error={msg(errors, 'hourlyRate')}
-          >
-            <Input
-              id={id('hourlyRate')}
-              inputMode="decimal"
-              disabled={readOnly}
-              {...errorProps(id('hourlyRate'), msg(errors, 'hourlyRate'))}
-              {...register(path('hourlyRate'))}
-            />
-          </Field>
-          {labelField(false)}
+            inputMode="decimal"
+          />
+          {optionalLabel}
         </div>
       );
     case 'other':
       return (
         <div className={grid}>
-          {labelField(true)}
-          <Field id={id('amount')} label="Montant (€)" error={msg(errors, 'amount')}>
-            <Input
-              id={id('amount')}
-              inputMode="decimal"
-              disabled={readOnly}
-              {...errorProps(id('amount'), msg(errors, 'amount'))}
-              {...register(path('amount'))}
-            />
-          </Field>
+          <LineInput {...line} name="label" label="Libellé" />
+          <LineInput {...line} name="amount" label="Montant (€)" inputMode="decimal" />
         </div>
       );
   }
+}
+
+/** The stock stone of a `stone` line: a search-and-pick control, twice as wide as the other fields. */
+function StoneField({ index, readOnly }: { index: number; readOnly: boolean }) {
+  const { control } = useFormContext<ProductFormValues>();
+  const { id, path, error } = useLineField(index, 'stoneId');
+  return (
+    <Field id={id} label="Pierre / composant du stock" error={error} className="sm:col-span-2">
+      <Controller
+        control={control}
+        name={path}
+        render={({ field }) => (
+          <StonePicker
+            id={id}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={readOnly}
+            invalid={Boolean(error)}
+          />
+        )}
+      />
+    </Field>
+  );
 }
