@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedUserAnswer, UserSummary } from '@shared/schemas/users';
 import type { Page } from '@shared/schemas/common-fields';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, userInvitations, users } from '../../db/schema';
 import {
   TestClient,
   createOrganization,
@@ -13,7 +13,7 @@ import {
 } from '../../test/harness';
 import { LAST_ADMIN_MESSAGE } from './user-rules';
 
-let clock = new Date('2026-05-04T08:00:00Z');
+const clock = new Date('2026-05-04T08:00:00Z');
 let t: TestApp;
 let orgId: string;
 let admin: TestClient;
@@ -143,16 +143,17 @@ describe('POST /api/users', () => {
 
   it('refuses an expired invitation', async () => {
     const created = await create(admin, newStaff({ onboarding: 'invitation' }));
-    clock = new Date(clock.getTime() + 73 * 3_600_000);
-    try {
-      const res = await new TestClient(t.app).post(`/api/invitations/${created.invitation!.token}/accept`, {
-        password: 'atelier-secret-9',
-      });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('Invitation invalide, expirée ou déjà utilisée');
-    } finally {
-      clock = new Date(clock.getTime() - 73 * 3_600_000);
-    }
+    // Expired by its date, not by moving the clock: 73 h later every other session of this file would be
+    // idle too, and the occasional purge run by a new session (session.store.ts) would end the admin's.
+    await t.handle.db
+      .update(userInvitations)
+      .set({ expiresAt: new Date(clock.getTime() - 60_000) })
+      .where(eq(userInvitations.userId, created.user.id));
+    const res = await new TestClient(t.app).post(`/api/invitations/${created.invitation!.token}/accept`, {
+      password: 'atelier-secret-9',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Invitation invalide, expirée ou déjà utilisée');
   });
 
   it('validates input in French and refuses a taken username (409)', async () => {
