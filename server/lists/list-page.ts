@@ -48,12 +48,13 @@ export interface ListPageSource<Query extends ListQueryBase> {
   filters(query: Query): Array<SQL | undefined>;
 }
 
-function fenceable(q: string | undefined): boolean {
-  return searchWords(q).some((w) => w.length >= 3);
+/** A word of 3+ characters: the trigram index can find the matches. */
+function fenceable(words: readonly string[]): boolean {
+  return words.some((w) => w.length >= 3);
 }
 
-function pageShape(q: string | undefined, count: Count, offset: number): PageShape {
-  if (!count.capped && fenceable(q)) return 'fenced';
+function pageShape(words: readonly string[], count: Count, offset: number): PageShape {
+  if (!count.capped && fenceable(words)) return 'fenced';
   if (offset < DEFERRED_JOIN_OFFSET) return 'direct';
   return !count.capped && offset < count.total && offset > count.total / 2 ? 'reverse' : 'deferred';
 }
@@ -171,21 +172,20 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
 
   async function read(organizationId: string, query: Query): Promise<ListPage<Row>> {
     const { q, page, pageSize, sort, dir, ...filterShape } = query;
-    const wordCount = searchWords(q).length;
+    const words = searchWords(q);
     const filters = source.filters(query);
     // A search or a filter is counted up to SEARCH_COUNT_CAP; the whole list is counted exactly.
-    const narrowed = wordCount > 0 || filters.some((f) => f !== undefined);
-    const template = () => listWhereTemplate(t, query, filters);
-    const whereValues = listWhereValues(organizationId, q);
-    const normalOrder = () => listOrder(t, source.sortColumns, { sort, dir });
-    const offset = (page - 1) * pageSize;
-    // Prepared query keys: every value written into the SQL text; the total depends on the WHERE only.
-    const whereKey = JSON.stringify([filterShape, wordCount]);
-    const countKey = JSON.stringify([filterShape, q ?? '']);
+    const narrowed = words.length > 0 || filters.some((f) => f !== undefined);
+    const template = () => listWhereTemplate(t, query.archived, words, filters);
+    const whereValues = listWhereValues(organizationId, words);
     const order = () => ({
-      normal: normalOrder(),
+      normal: listOrder(t, source.sortColumns, { sort, dir }),
       reversed: listOrder(t, source.sortColumns, { sort, dir: dir === 'asc' ? 'desc' : 'asc' }),
     });
+    const offset = (page - 1) * pageSize;
+    // Prepared query keys: every value written into the SQL text; the total depends on the WHERE only.
+    const whereKey = JSON.stringify([filterShape, words.length]);
+    const countKey = JSON.stringify([filterShape, q ?? '']);
     const runPage = (shape: Exclude<PageShape, 'fenced'>, count: Count) =>
       pageQueries
         .get(`${whereKey}|${sort}|${dir}|${shape}`, () => preparePage(db, t, template(), order(), shape))
@@ -193,17 +193,17 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
     const countNow = () => countMatches({ organizationId, countKey, whereKey, whereValues, template, narrowed });
 
     let counted = counts.get(organizationId, countKey, now());
-    if (counted === undefined && !fenceable(q) && offset < DEFERRED_JOIN_OFFSET) {
+    if (counted === undefined && !fenceable(words) && offset < DEFERRED_JOIN_OFFSET) {
       // The page is 'direct' whatever the total: count and read it at once, on two connections.
       const [n, rows] = await Promise.all([countNow(), runPage('direct', { total: 0, capped: false })]);
       return { rows, ...countOf(n, narrowed) };
     }
     if (counted === undefined) counted = await countNow();
     const count = countOf(counted, narrowed);
-    const shape = pageShape(q, count, offset);
+    const shape = pageShape(words, count, offset);
     if (shape === 'fenced') {
       const fenced = fencedQueries.get(`${whereKey}|${sort}|${dir}`, () =>
-        prepareFenced(db, t, template(), normalOrder()),
+        prepareFenced(db, t, template(), order().normal),
       );
       const rows = (await fenced.execute({ ...whereValues, limit: pageSize, offset })) as unknown as Row[];
       return { rows, ...count };
@@ -226,7 +226,8 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
     if (inFlight) return inFlight;
     const startedAt = now();
     const generation = counts.generation(organizationId);
-    const countQuery = countQueries.get(`${whereKey}|${narrowed}`, () => prepareCount(db, t, template(), narrowed));
+    // `narrowed` follows from the WHERE, so whereKey also keys the count query.
+    const countQuery = countQueries.get(whereKey, () => prepareCount(db, t, template(), narrowed));
     const flight = (countQuery.execute(whereValues) as Promise<Array<{ total: number }>>)
       .then((r) => {
         const n = r[0]?.total ?? 0;

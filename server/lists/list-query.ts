@@ -80,17 +80,18 @@ export function listWhere(
  */
 export function listWhereTemplate(
   columns: ListColumns,
-  query: Pick<ListQueryBase, 'q' | 'archived'>,
+  archived: boolean,
+  words: readonly string[],
   filters: ReadonlyArray<SQL | undefined> = [],
 ): SQL {
-  const patterns = searchWords(query.q).map((_, i) => sql.placeholder(`word${i}`));
-  return whereOf(columns, sql.placeholder('organizationId'), query.archived, patterns, filters);
+  const patterns = words.map((_, i) => sql.placeholder(`word${i}`));
+  return whereOf(columns, sql.placeholder('organizationId'), archived, patterns, filters);
 }
 
-/** The placeholder values of `listWhereTemplate`. */
-export function listWhereValues(organizationId: string, q: string | undefined): Record<string, string> {
+/** The placeholder values of `listWhereTemplate` for these search words (from `searchWords`). */
+export function listWhereValues(organizationId: string, words: readonly string[]): Record<string, string> {
   const values: Record<string, string> = { organizationId };
-  searchWords(q).forEach((w, i) => {
+  words.forEach((w, i) => {
     values[`word${i}`] = likePattern(w);
   });
   return values;
