@@ -13,7 +13,13 @@
  *   from the list's own cost; 1-6 hammer one URL each; 7 is the mixed workload (`mixedClientPaths`);
  * - open loop (open-loop.ts: arrivals at a fixed average rate, Poisson gaps, over the same
  *   connections): 8-13 are the URLs of 1-6 at BENCH_SINGLE_RATE (200) req/s, then the mixed
- *   workload at each of BENCH_RATES (default 50,100,200 req/s).
+ *   workload at each of BENCH_RATES (default 50,100,200 req/s);
+ * - the mixed workload again, closed loop then open loop at BENCH_RATES, on a second server with
+ *   the list answer cache turned off (LIST_ANSWER_CACHE_MB=0): every request reads its page from
+ *   PostgreSQL (totals stay cached under the table's version).
+ * Requests carry what a browser sends: the session cookie and `Accept-Encoding: gzip, …`. With the
+ * answer cache on, a URL asked again is a cache hit until the clients change, so rows 1-6 measure
+ * hits; the mixed workload asks ~5 % of first-time URLs (random pages, new searches).
  * Other variables: BENCH_SCENARIOS=0,2 (run some scenarios only), BENCH_KEEP_DB=1 (keep the seeded
  * database; its name is printed) and BENCH_REUSE_DB=<name> (measure again on a kept database, no
  * seeding). `npm run bench` calls `runListsBench()`.
@@ -26,7 +32,7 @@ import { migrate } from '../server/db/migrate';
 import { clients, organizations, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/password';
 import { clientValues } from '../server/modules/clients/clients.resource';
-import { startAppServer } from '../tests/e2e/app-server';
+import { startAppServer, type AppServer } from '../tests/e2e/app-server';
 import { ensureBuilt, signedInCookie } from './app-session';
 import { load, type LoadResult } from './load';
 import { openLoop } from './open-loop';
@@ -258,17 +264,40 @@ async function measure(
 ): Promise<ListsBenchFigures> {
   const { count, seedSeconds, durationS, connections } = o;
   await ensureBuilt();
-  const server = await startAppServer({
-    env: {
-      NODE_ENV: 'production',
-      SESSION_SECRET: randomUUID() + randomUUID(),
-      COOKIE_SECURE: 'false',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-    },
-  });
+  // The second server, with the list answer cache turned off, is started when a scenario needs it.
+  const start = (listAnswerCacheMb: string) =>
+    startAppServer({
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: randomUUID() + randomUUID(),
+        COOKIE_SECURE: 'false',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        LIST_ANSWER_CACHE_MB: listAnswerCacheMb,
+      },
+    });
+  const server = await start('32');
+  let uncachedServer: { server: AppServer; headers: Record<string, string> } | undefined;
   try {
-    const headers = { cookie: await signedInCookie(server.url, 'bench', password) };
+    // What a browser sends: its session cookie, and that it takes gzip.
+    const signedIn = async (url: string) => ({
+      cookie: await signedInCookie(url, 'bench', password),
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
+    const headers = await signedIn(server.url);
+    const uncached = async () => {
+      if (!uncachedServer) {
+        const s = await start('0');
+        uncachedServer = { server: s, headers: await signedIn(s.url) };
+        await load('warm-up', `${s.url}/api/clients`, {
+          connections: 10,
+          durationS: 3,
+          headers: uncachedServer.headers,
+          nextPath: mixedClientPaths(count, 1),
+        });
+      }
+      return uncachedServer;
+    };
     const base = `${server.url}/api/clients`;
     const only = process.env.BENCH_SCENARIOS?.split(',').map(Number);
     const rates = (process.env.BENCH_RATES ?? '50,100,200').split(',').map(Number);
@@ -290,6 +319,38 @@ async function measure(
           seed: rate,
         }),
     ];
+    const noCache = 'mixed workload, answer cache off';
+    const uncachedScenarios: Scenario[] = [
+      [
+        noCache,
+        async () => {
+          const u = await uncached();
+          return load(noCache, `${u.server.url}/api/clients`, {
+            connections,
+            durationS,
+            headers: u.headers,
+            nextPath: mixedClientPaths(count),
+          });
+        },
+      ],
+      ...rates.map((rate): Scenario => {
+        const label = `${noCache}, open loop ${rate} req/s`;
+        return [
+          label,
+          async () => {
+            const u = await uncached();
+            return openLoop(label, u.server.url, {
+              rate,
+              durationS,
+              connections,
+              headers: u.headers,
+              nextPath: mixedClientPaths(count, rate),
+              seed: rate,
+            });
+          },
+        ];
+      }),
+    ];
     const singles: Array<[string, string]> = [
       ['first page, default sort', '/api/clients?page=1'],
       ['page 200, sort by city desc', '/api/clients?page=200&sort=city&dir=desc'],
@@ -304,6 +365,7 @@ async function measure(
       closed('mixed workload', base, mixedClientPaths(count)),
       ...singles.map(([label, path]) => open(label, singleRate, () => path)),
       ...rates.map((rate) => open('mixed workload', rate, mixedClientPaths(count, rate))),
+      ...uncachedScenarios,
     ];
     const scenarios = only ? all.filter((_, i) => only.includes(i)) : all;
     // Warm-up (plans, connections, JIT).
@@ -327,6 +389,7 @@ async function measure(
     return { clients: count, seedSeconds, connections, results };
   } finally {
     await server.stop();
+    await uncachedServer?.server.stop();
   }
 }
 
@@ -343,6 +406,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       'max ms': r.maxMs,
       non2xx: r.non2xx,
       errors: r.errors,
+      'sender lag max ms': r.senderLagMaxMs ?? '',
     })),
   );
 }

@@ -17,6 +17,11 @@ export interface LoadResult {
   maxMs: number;
   non2xx: number;
   errors: number;
+  /**
+   * Open loop only: how late the generator itself sent its most late request (ms after it was due).
+   * A stall of the whole machine shows here as well as in the latencies; a slow server does not.
+   */
+  senderLagMaxMs?: number;
 }
 
 export interface LoadOptions {

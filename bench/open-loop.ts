@@ -48,10 +48,12 @@ export async function openLoop(name: string, baseUrl: string, options: OpenLoopO
   let non2xx = 0;
   let errors = 0;
   let outstanding = 0;
+  let senderLagMax = 0;
   let drained: () => void = () => undefined;
 
   const send = (path: string, dueAt: number) => {
     outstanding++;
+    senderLagMax = Math.max(senderLagMax, performance.now() - dueAt);
     const done = () => {
       latencies.push(performance.now() - dueAt);
       if (--outstanding === 0) drained();
@@ -94,5 +96,6 @@ export async function openLoop(name: string, baseUrl: string, options: OpenLoopO
     maxMs: round(sorted[sorted.length - 1] ?? 0),
     non2xx,
     errors,
+    senderLagMaxMs: round(senderLagMax),
   };
 }

@@ -173,7 +173,7 @@ async function lists(): Promise<void> {
     const shape = r.targetRate ? 'open loop' : 'closed loop';
     note(
       `clients list, ${figures.clients} clients, ${figures.connections} connections, ${shape}: ${r.name}`,
-      `${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`,
+      `${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.senderLagMaxMs !== undefined ? `, sender lag max ${r.senderLagMaxMs} ms` : ''}${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`,
     );
   }
 }

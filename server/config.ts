@@ -23,6 +23,8 @@ export interface AppConfig {
   /** Number of demo diamonds generated on first start. */
   demoDiamondCount: number;
   logLevel: string;
+  /** Memory for cached list answers per référentiel, in MB (ADR 0006); 0 turns the cache off. */
+  listAnswerCacheMb: number;
   /**
    * Trust X-Forwarded-* from a reverse proxy: false (default, direct exposure), true, or a
    * comma-separated list of proxy addresses/CIDRs. Per-IP limits depend on it being right.
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: !isProduction && bool(env.SEED_DEMO, true),
     demoDiamondCount: int(env.DEMO_DIAMOND_COUNT, 5000),
     logLevel: env.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
+    listAnswerCacheMb: int(env.LIST_ANSWER_CACHE_MB, 32),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -13,6 +14,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -367,6 +369,17 @@ export const productionSteps = pgTable('production_steps', {
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
+
+/** Raised by triggers on every change of an organization's rows of a référentiel table (migration 0032). */
+export const listVersions = pgTable(
+  'list_versions',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    tableName: text('table_name').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.tableName] })],
+);
 
 // ---- Product sheets (issue 4, engineer G; migration 0030) ----
 

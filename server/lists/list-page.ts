@@ -3,7 +3,9 @@
  *
  * - Queries are built once per shape with placeholders (prepared-queries.ts).
  * - A search or a filter is counted up to SEARCH_COUNT_CAP; the whole list exactly. Totals are
- *   cached (count-cache.ts) and cleared by `changed()` after every write on this node.
+ *   cached under the version of the organization's table (versioned-cache.ts, migration 0032),
+ *   which the caller reads first: a total is never stale.
+ * - Only the columns answers need are read (`listColumns`): not `search_text` nor the sort keys.
  * - Page shapes:
  *   - 'fenced': a search with few matches (exactly counted, a word of 3+ characters, which the
  *     trigram index serves): the matches are found first, then sorted. Otherwise PostgreSQL may
@@ -17,13 +19,13 @@
  *   - 'reverse': past the middle of an exactly counted list, the ids are read from the other end
  *     of the index (offset counted from the end), so the last page costs what the first does.
  */
-import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_CAP, type ListQueryBase } from '@shared/schemas/lists';
 import type { Db } from '../db/client';
-import { CountCache } from './count-cache';
 import { listOrder, listWhereTemplate, listWhereValues, searchWords, type ListColumns } from './list-query';
 import { PreparedQueries } from './prepared-queries';
+import { VersionedCache } from './versioned-cache';
 
 const DEFERRED_JOIN_OFFSET = 500;
 
@@ -46,6 +48,16 @@ export interface ListPageSource<Query extends ListQueryBase> {
   sortColumns: Readonly<Record<string, AnyPgColumn | SQL>>;
   /** Conditions of the resource's own filter fields (only those: they key the prepared queries). */
   filters(query: Query): Array<SQL | undefined>;
+}
+
+/**
+ * The columns of a list page: all but `search_text` and the stored sort keys (`…Sort`), which only
+ * the WHERE and ORDER BY use. Parsing them cost the server CPU on every row.
+ */
+export function listColumns(t: PgTable): Record<string, AnyPgColumn> {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(t)).filter(([key]) => key !== 'searchText' && !key.endsWith('Sort')),
+  );
 }
 
 /** A word of 3+ characters: the trigram index can find the matches. */
@@ -87,7 +99,7 @@ function preparePage(
   const offset = sql.placeholder('offset');
   if (shape === 'direct') {
     return db
-      .select()
+      .select(listColumns(t))
       .from(t)
       .where(where)
       .orderBy(...order.normal)
@@ -103,7 +115,7 @@ function preparePage(
     .limit(limit)
     .offset(offset);
   return db
-    .select()
+    .select(listColumns(t))
     .from(t)
     .where(and(eq(t.organizationId, sql.placeholder('organizationId')), inArray(t.id, pageIds)))
     .orderBy(...order.normal)
@@ -122,8 +134,9 @@ function prepareFenced(db: Db, t: PgTable & ListColumns, where: SQL, order: SQL[
     .where(where)
     .limit(SEARCH_COUNT_CAP + 1)
     .as(getTableName(t));
+  // The table's columns resolve to the subquery, which bears the table's name.
   return db
-    .select()
+    .select(listColumns(t))
     .from(matches)
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
@@ -153,24 +166,22 @@ function prepareCount(db: Db, t: PgTable & ListColumns, where: SQL, capped: bool
 }
 
 export interface ListPageReader<Row, Query extends ListQueryBase> {
-  read(organizationId: string, query: Query): Promise<ListPage<Row>>;
-  /** Forgets the organization's cached totals: call after every committed write. */
-  changed(organizationId: string): void;
+  /** `version`: the table's version for the organization (table-versions.ts), read before this call. */
+  read(organizationId: string, query: Query, version: number): Promise<ListPage<Row>>;
 }
 
 export function createListPageReader<Row, Query extends ListQueryBase>(
   db: Db,
   source: ListPageSource<Query>,
-  now: () => number,
 ): ListPageReader<Row, Query> {
   const t = source.table;
-  const counts = new CountCache();
+  const counts = new VersionedCache<number>({ maxEntries: 20_000 });
   const countsInFlight = new Map<string, Promise<number>>();
   const pageQueries = new PreparedQueries<ReturnType<typeof preparePage>>();
   const fencedQueries = new PreparedQueries<ReturnType<typeof prepareFenced>>();
   const countQueries = new PreparedQueries<ReturnType<typeof prepareCount>>();
 
-  async function read(organizationId: string, query: Query): Promise<ListPage<Row>> {
+  async function read(organizationId: string, query: Query, version: number): Promise<ListPage<Row>> {
     const { q, page, pageSize, sort, dir, ...filterShape } = query;
     const words = searchWords(q);
     const filters = source.filters(query);
@@ -185,14 +196,14 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
     const offset = (page - 1) * pageSize;
     // Prepared query keys: every value written into the SQL text; the total depends on the WHERE only.
     const whereKey = JSON.stringify([filterShape, words.length]);
-    const countKey = JSON.stringify([filterShape, q ?? '']);
+    const countKey = `${organizationId}|${JSON.stringify([filterShape, q ?? ''])}`;
     const runPage = (shape: Exclude<PageShape, 'fenced'>, count: Count) =>
       pageQueries
         .get(`${whereKey}|${sort}|${dir}|${shape}`, () => preparePage(db, t, template(), order(), shape))
         .execute({ ...whereValues, ...pageWindow(shape, count.total, offset, pageSize) }) as unknown as Promise<Row[]>;
-    const countNow = () => countMatches({ organizationId, countKey, whereKey, whereValues, template, narrowed });
+    const countNow = () => countMatches({ countKey, version, whereKey, whereValues, template, narrowed });
 
-    let counted = counts.get(organizationId, countKey, now());
+    let counted = counts.get(countKey, version);
     if (counted === undefined && !fenceable(words) && offset < DEFERRED_JOIN_OFFSET) {
       // The page is 'direct' whatever the total: count and read it at once, on two connections.
       const [n, rows] = await Promise.all([countNow(), runPage('direct', { total: 0, capped: false })]);
@@ -213,38 +224,29 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
 
   /** The (capped) count, shared by concurrent requests for the same total (single flight). */
   function countMatches(c: {
-    organizationId: string;
     countKey: string;
+    version: number;
     whereKey: string;
     whereValues: Record<string, string>;
     template: () => SQL;
     narrowed: boolean;
   }): Promise<number> {
-    const { organizationId, countKey, whereKey, whereValues, template, narrowed } = c;
-    const flightKey = `${organizationId}|${countKey}`;
+    const { countKey, version, whereKey, whereValues, template, narrowed } = c;
+    const flightKey = `${version}|${countKey}`;
     const inFlight = countsInFlight.get(flightKey);
     if (inFlight) return inFlight;
-    const startedAt = now();
-    const generation = counts.generation(organizationId);
     // `narrowed` follows from the WHERE, so whereKey also keys the count query.
     const countQuery = countQueries.get(whereKey, () => prepareCount(db, t, template(), narrowed));
     const flight = (countQuery.execute(whereValues) as Promise<Array<{ total: number }>>)
       .then((r) => {
         const n = r[0]?.total ?? 0;
-        counts.set(organizationId, countKey, n, startedAt, generation);
+        counts.set(countKey, version, n);
         return n;
       })
-      .finally(() => {
-        if (countsInFlight.get(flightKey) === flight) countsInFlight.delete(flightKey);
-      });
+      .finally(() => countsInFlight.delete(flightKey));
     countsInFlight.set(flightKey, flight);
     return flight;
   }
 
-  function changed(organizationId: string): void {
-    counts.invalidate(organizationId);
-    for (const key of countsInFlight.keys()) if (key.startsWith(`${organizationId}|`)) countsInFlight.delete(key);
-  }
-
-  return { read, changed };
+  return { read };
 }

@@ -1,31 +1,57 @@
 import { PreparedQueries } from './prepared-queries';
 import { describe, expect, it } from 'vitest';
-import { CountCache } from './count-cache';
 import { mapHeaders } from './csv-columns';
 import { escapeLike } from './list-query';
 import { createRateLimiter } from './rate-limit';
+import { VersionedCache } from './versioned-cache';
 
-describe('CountCache', () => {
-  it('serves a total until it expires or its scope is invalidated', () => {
-    const cache = new CountCache(1000);
-    cache.set('org1', 'q=a', 42, 0);
-    cache.set('org2', 'q=a', 7, 0);
-    expect(cache.get('org1', 'q=a', 999)).toBe(42);
-    expect(cache.get('org1', 'q=a', 1000)).toBeUndefined();
-    cache.set('org1', 'q=a', 43, 1000);
-    cache.invalidate('org1');
-    expect(cache.get('org1', 'q=a', 1001)).toBeUndefined();
-    expect(cache.get('org2', 'q=a', 999)).toBe(7);
+describe('VersionedCache', () => {
+  it('serves a value only for the version it was stored under', () => {
+    const cache = new VersionedCache<number>({ maxEntries: 10 });
+    cache.set('org1|q=a', 3, 42);
+    expect(cache.get('org1|q=a', 3)).toBe(42);
+    // The table changed (version 4): the old total is never served again.
+    expect(cache.get('org1|q=a', 4)).toBeUndefined();
+    cache.set('org1|q=a', 4, 43);
+    expect(cache.get('org1|q=a', 4)).toBe(43);
+    expect(cache.get('org2|q=a', 4)).toBeUndefined();
   });
 
-  it('does not cache a count started before an invalidation', () => {
-    const cache = new CountCache(1000);
-    const before = cache.generation('org1');
-    cache.invalidate('org1');
-    cache.set('org1', 'k', 5, 0, before);
-    expect(cache.get('org1', 'k', 1)).toBeUndefined();
-    cache.set('org1', 'k', 6, 0, cache.generation('org1'));
-    expect(cache.get('org1', 'k', 1)).toBe(6);
+  it('keeps a newer value when a slower request of an older version finishes last', () => {
+    const cache = new VersionedCache<string>({ maxEntries: 10 });
+    cache.set('k', 5, 'new');
+    cache.set('k', 4, 'old');
+    expect(cache.get('k', 5)).toBe('new');
+    expect(cache.get('k', 4)).toBeUndefined();
+  });
+
+  it('drops the least recently used entries past its entry and weight limits', () => {
+    const cache = new VersionedCache<string>({ maxEntries: 3, maxWeight: 10, weigh: (v) => v.length });
+    cache.set('a', 1, 'aaaa');
+    cache.set('b', 1, 'bbbb');
+    expect(cache.get('a', 1)).toBe('aaaa'); // a is now the most recent
+    cache.set('c', 1, 'cc'); // 10 units: all fit
+    expect(cache.totalWeight).toBe(10);
+    cache.set('d', 1, 'dd'); // over the weight: b (least recent) leaves
+    expect(cache.get('b', 1)).toBeUndefined();
+    expect(cache.get('a', 1)).toBe('aaaa');
+    expect(cache.totalWeight).toBe(8);
+    cache.set('e', 1, 'e'); // over the entry count: c leaves
+    expect(cache.size).toBe(3);
+    expect(cache.get('c', 1)).toBeUndefined();
+    cache.set('big', 1, 'x'.repeat(11)); // heavier than the whole cache: not kept, nothing evicted
+    expect(cache.get('big', 1)).toBeUndefined();
+    expect(cache.size).toBe(3);
+  });
+
+  it('keeps nothing when turned off', () => {
+    const cache = new VersionedCache<string>({ maxEntries: 0 });
+    expect(cache.enabled).toBe(false);
+    expect(new VersionedCache<string>({ maxEntries: 10, maxWeight: 0 }).enabled).toBe(false);
+    expect(new VersionedCache<string>({ maxEntries: 10 }).enabled).toBe(true);
+    cache.set('k', 1, 'v');
+    expect(cache.get('k', 1)).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 });
 

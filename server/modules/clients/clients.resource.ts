@@ -176,6 +176,7 @@ export const clientsResource: ResourceDefinition<ClientRow, ClientInput, Client,
   toValues: (input) => clientValues(input),
   loadContext: async () => null,
   toDto: (row) => clientDto(row),
+  cacheListAnswers: true,
   afterSave: async (db, organizationId, dto) => ({
     duplicates: await findClientDuplicates(db, organizationId, {
       email: dto.email,

@@ -99,6 +99,7 @@ export const suppliersResource: ResourceDefinition<SupplierRow, SupplierInput, S
   toValues: (input) => supplierValues(input),
   loadContext: async () => null,
   toDto: (row) => supplierDto(row),
+  cacheListAnswers: true,
   csv: {
     filename: 'fournisseurs',
     importable: true,
