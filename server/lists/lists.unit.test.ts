@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mapHeaders } from './csv-columns';
 import { escapeLike } from './list-query';
 import { createRateLimiter } from './rate-limit';
+import { coalescedReads } from './table-versions';
 import { VersionedCache } from './versioned-cache';
 
 describe('VersionedCache', () => {
@@ -52,6 +53,69 @@ describe('VersionedCache', () => {
     cache.set('k', 1, 'v');
     expect(cache.get('k', 1)).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('coalescedReads', () => {
+  /** A store whose reads answer when the test says so, returning the value at the moment each read was sent. */
+  function store() {
+    let value = 1;
+    const pending: Array<() => void> = [];
+    let reads = 0;
+    const read = (key: string) => {
+      reads++;
+      const seen = value;
+      return new Promise<number>((resolve, reject) =>
+        pending.push(() => (key === 'broken' ? reject(new Error('down')) : resolve(seen))),
+      );
+    };
+    return {
+      read,
+      write: () => value++,
+      answerAll: async () => {
+        while (pending.length) pending.shift()!();
+        await new Promise((r) => setTimeout(r, 0));
+      },
+      reads: () => reads,
+    };
+  }
+
+  it('never gives a caller a read sent before it arrived; callers arriving meanwhile share the next one', async () => {
+    const s = store();
+    const versionOf = coalescedReads(s.read);
+    const first = versionOf('org');
+    s.write(); // committed after the first read was sent, before the next callers arrive
+    const second = versionOf('org');
+    const third = versionOf('org');
+    expect(s.reads()).toBe(1);
+    await s.answerAll();
+    expect(await first).toBe(1);
+    await s.answerAll();
+    expect(await second).toBe(2);
+    expect(await third).toBe(2);
+    expect(s.reads()).toBe(2);
+    // Nothing in flight: a new caller reads at once.
+    const fourth = versionOf('org');
+    expect(s.reads()).toBe(3);
+    await s.answerAll();
+    expect(await fourth).toBe(2);
+  });
+
+  it('keeps keys apart and recovers from a failed read', async () => {
+    const s = store();
+    const versionOf = coalescedReads(s.read);
+    const outcome = (p: Promise<number>) => p.then(String, (e: Error) => e.message);
+    const broken = outcome(versionOf('broken'));
+    const waiting = outcome(versionOf('broken'));
+    const other = versionOf('org');
+    expect(s.reads()).toBe(2);
+    await s.answerAll();
+    expect(await other).toBe(1);
+    await s.answerAll();
+    expect(await broken).toBe('down');
+    // The caller that waited for the next read got its own answer (here, the same failure).
+    expect(await waiting).toBe('down');
+    expect(s.reads()).toBe(3);
   });
 });
 
