@@ -22,7 +22,7 @@ function uniqueWord(): string {
   return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 }
 
-async function searchClients(page: Page, text: string): Promise<void> {
+async function searchList(page: Page, text: string): Promise<void> {
   const box = page.getByRole('searchbox', { name: 'Rechercher' });
   await box.fill(text);
   await page.waitForURL((url) => url.searchParams.get('q') === text);
@@ -62,7 +62,7 @@ describe('clients', () => {
 
     // Search without accents, in lower case.
     await w.page.goto(`${server.url}/clients`);
-    await searchClients(w.page, `helene deve${word}`);
+    await searchList(w.page, `helene deve${word}`);
     await w.page.getByRole('cell', { name: `Mme Hélène ${lastName}` }).waitFor();
     await w.page.waitForFunction(
       () => document.querySelector('[data-testid="list-range"]')?.textContent?.trim() === '1–1 sur 1',
@@ -121,7 +121,7 @@ describe('clients', () => {
     await dialog.getByRole('button', { name: 'Archiver' }).click();
     await w.page.waitForURL(`${server.url}/clients`);
     await w.page.getByText('Client archivé', { exact: true }).waitFor();
-    await searchClients(w.page, `helene deve${word}`);
+    await searchList(w.page, `helene deve${word}`);
     await w.page.getByText('Aucun client trouvé', { exact: true }).waitFor();
     expect(await rangeText(w.page)).toBe('0 résultat');
 
@@ -154,7 +154,7 @@ describe('clients', () => {
     await dialog.getByRole('button', { name: 'Importer 1 ligne valide' }).click();
     await w.page.getByText('Import terminé', { exact: true }).waitFor();
 
-    await searchClients(w.page, `import${word}`);
+    await searchList(w.page, `import${word}`);
     await w.page.getByRole('cell', { name: `Anaïs Import${word}` }).waitFor();
     const bad = (await (await w.page.request.get(`${server.url}/api/clients?q=brest`)).json()) as {
       items: Array<{ firstName: string | null }>;
@@ -179,7 +179,7 @@ describe('clients', () => {
     await w.page.getByText('Import terminé', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    await searchClients(w.page, `large${word}`);
+    await searchList(w.page, `large${word}`);
     const capped = (n: string) => `${n} sur plus de 1 000 (affinez la recherche)`;
     await w.page.getByTestId('list-range').filter({ hasText: 'affinez' }).waitFor();
     expect((await rangeText(w.page)).replace(/\s/g, ' ')).toBe(capped('1–25'));
@@ -214,6 +214,53 @@ describe('clients', () => {
 });
 
 describe('suppliers, stones and production steps', () => {
+  it('creates a supplier, a subcontracted step using it and a stone, each through its form', async () => {
+    const w = await openPage(browser);
+    await signIn(w.page, server.url, 'admin');
+    const word = uniqueWord();
+    const supplierName = `Atelier ${word}`;
+
+    // The list answer for this search is cached (no match) before the supplier exists.
+    await w.page.goto(`${server.url}/suppliers`);
+    await w.page.getByRole('heading', { name: 'Ateliers & partenaires' }).waitFor();
+    await searchList(w.page, word);
+    await w.page.getByText('0 résultat', { exact: true }).waitFor();
+
+    await w.page.goto(`${server.url}/suppliers/new`);
+    await w.page.getByRole('button', { name: 'Créer le fournisseur' }).click();
+    await w.page.getByText('Le nom est obligatoire', { exact: true }).waitFor();
+    await w.page.getByLabel('Nom', { exact: true }).fill(supplierName);
+    await w.page.getByRole('button', { name: 'Créer le fournisseur' }).click();
+    await w.page.waitForURL(`${server.url}/suppliers`);
+    await w.page.getByText('Fournisseur créé', { exact: true }).waitFor();
+    await searchList(w.page, word);
+    await w.page.getByRole('cell', { name: supplierName }).waitFor();
+    await w.page.waitForFunction(
+      () => document.querySelector('[data-testid="list-range"]')?.textContent?.trim() === '1–1 sur 1',
+    );
+
+    await w.page.goto(`${server.url}/production-steps/new`);
+    await w.page.getByLabel('Nom', { exact: true }).fill(`Sertissage ${word}`);
+    await w.page.getByLabel('Code').fill(`SERTI-${word}`);
+    await w.page.getByLabel('Réalisation').selectOption('subcontracted');
+    await w.page.getByLabel('Sous-traitant').selectOption({ label: supplierName });
+    await w.page.getByRole('button', { name: 'Créer l’étape' }).click();
+    await w.page.waitForURL(`${server.url}/production-steps`);
+    await w.page.getByText('Étape créée', { exact: true }).waitFor();
+    await w.page.getByText(`Sertissage ${word}`, { exact: true }).first().waitFor();
+
+    await w.page.goto(`${server.url}/stones/new`);
+    await w.page.getByLabel('Nom', { exact: true }).fill(`Saphir ${word}`);
+    await w.page.getByRole('button', { name: 'Créer l’article' }).click();
+    await w.page.waitForURL(`${server.url}/stones`);
+    await w.page.getByText('Article créé', { exact: true }).waitFor();
+    await searchList(w.page, word);
+    await w.page.getByRole('cell', { name: `Saphir ${word}` }).waitFor();
+
+    w.expectNoConsoleErrors();
+    await w.close();
+  });
+
   it('lists them, reorders production steps and hides writes from a read-only role', async () => {
     const dir = process.env.SCREENSHOTS_DIR;
     const w = await openPage(browser);

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   CIVILITIES,
   CLIENT_KINDS,
@@ -12,12 +11,10 @@ import {
 } from '@shared/schemas/clients';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { AddressFields } from '@/components/form/address-fields';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
-import { handleSaveError } from '@/components/form/save-errors';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useRecordForm } from '@/components/form/use-record-form';
 import { useCreateClient } from './api/create-client';
 import { useUpdateClient } from './api/update-client';
 
@@ -67,60 +64,38 @@ export function clientFormValues(c?: Client): ClientFormValues {
 
 /** Create or edit a client; after saving, goes to the client's page with any duplicate warnings. */
 export function ClientForm({ client, onReload }: { client?: Client; onReload?: () => Promise<Client | undefined> }) {
-  const navigate = useNavigate();
-  const form = useZodForm<ClientFormValues, ClientInput>(clientInputSchema, clientFormValues(client));
-  const { register, handleSubmit, watch, formState } = form;
-  const errors = formState.errors;
   const create = useCreateClient();
   const update = useUpdateClient();
-  const [savedTo, setSavedTo] = useState<{ path: string; state: unknown } | null>(null);
-  // The version the form was loaded with: a background refetch must not turn a stale edit into an overwrite.
-  const [version, setVersion] = useState(client?.version ?? 0);
-  const isPro = watch('kind') === 'professionnel';
-
-  useEffect(() => {
-    if (savedTo) void navigate(savedTo.path, { state: savedTo.state });
-  }, [savedTo, navigate]);
-
-  const reload = onReload
-    ? async () => {
-        const fresh = await onReload();
-        if (fresh) {
-          form.reset(clientFormValues(fresh));
-          setVersion(fresh.version);
-        }
-      }
-    : undefined;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (client) {
-        const keepConsentDate = values.marketingConsent && client.marketingConsent;
-        const saved = await update.mutateAsync({
-          id: client.id,
-          body: {
-            ...values,
-            marketingConsentAt: keepConsentDate ? client.marketingConsentAt : null,
-            version,
-          },
-        });
-        toast({ title: 'Client modifié', description: saved.displayName });
-        setSavedTo({ path: `/clients/${saved.id}`, state: { duplicates: saved.duplicates } });
-      } else {
-        const saved = await create.mutateAsync(values);
-        toast({ title: 'Client créé', description: saved.displayName });
-        setSavedTo({ path: `/clients/${saved.id}`, state: { duplicates: saved.duplicates } });
-      }
-    } catch (error) {
-      handleSaveError(form, error, { onReload: reload ? () => void reload() : undefined });
-    }
+  const { form, onSubmit, saved } = useRecordForm({
+    schema: clientInputSchema,
+    record: client,
+    toValues: clientFormValues,
+    onReload,
+    save: async (values: ClientInput, version) => {
+      const keepConsentDate = client && values.marketingConsent && client.marketingConsent;
+      const result = client
+        ? await update.mutateAsync({
+            id: client.id,
+            body: { ...values, marketingConsentAt: keepConsentDate ? client.marketingConsentAt : null, version },
+          })
+        : await create.mutateAsync(values);
+      return {
+        title: client ? 'Client modifié' : 'Client créé',
+        description: result.displayName,
+        to: `/clients/${result.id}`,
+        state: { duplicates: result.duplicates },
+      };
+    },
   });
+  const { register, watch, formState } = form;
+  const errors = formState.errors;
+  const isPro = watch('kind') === 'professionnel';
 
   const err = (name: keyof ClientFormValues) => errors[name]?.message;
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Fiche client">
-      <UnsavedChangesGuard when={formState.isDirty && !savedTo} />
+      <UnsavedChangesGuard when={formState.isDirty && !saved} />
       <FormSection title="Identité">
         <FormField label="Type" error={err('kind')}>
           <select className={`${nativeControlClass} h-9`} {...register('kind')}>

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   PRODUCTION_STEP_MODES,
   PRODUCTION_STEP_MODE_LABELS,
@@ -9,11 +8,9 @@ import {
 } from '@shared/schemas/production-steps';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
-import { handleSaveError } from '@/components/form/save-errors';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useRecordForm } from '@/components/form/use-record-form';
 import { useSupplierOptions } from '@/features/suppliers/api/supplier-options';
 import { useCreateProductionStep } from './api/create-production-step';
 import { useUpdateProductionStep } from './api/update-production-step';
@@ -49,46 +46,25 @@ export function ProductionStepForm({
   onReload?: () => Promise<ProductionStep | undefined>;
   readOnly?: boolean;
 }) {
-  const navigate = useNavigate();
-  const form = useZodForm<ProductionStepFormValues, ProductionStepInput>(
-    productionStepInputSchema,
-    productionStepFormValues(step),
-  );
-  const { register, handleSubmit, formState, watch } = form;
-  const errors = formState.errors;
   const suppliers = useSupplierOptions();
   const create = useCreateProductionStep();
   const update = useUpdateProductionStep();
-  const [version, setVersion] = useState(step?.version ?? 0);
-  const [savedTo, setSavedTo] = useState<string | null>(null);
-  const subcontracted = watch('mode') === 'subcontracted';
-
-  useEffect(() => {
-    if (savedTo) void navigate(savedTo);
-  }, [savedTo, navigate]);
-
-  const reload = onReload
-    ? async () => {
-        const fresh = await onReload();
-        if (fresh) {
-          form.reset(productionStepFormValues(fresh));
-          setVersion(fresh.version);
-        }
-      }
-    : undefined;
-
-  const onSubmit = handleSubmit(async (values) => {
-    const body = { ...values, supplierId: values.mode === 'subcontracted' ? values.supplierId : null };
-    try {
-      const saved = step
+  const { form, onSubmit, saved } = useRecordForm({
+    schema: productionStepInputSchema,
+    record: step,
+    toValues: productionStepFormValues,
+    onReload,
+    save: async (values: ProductionStepInput, version) => {
+      const body = { ...values, supplierId: values.mode === 'subcontracted' ? values.supplierId : null };
+      const result = step
         ? await update.mutateAsync({ id: step.id, body: { ...body, version } })
         : await create.mutateAsync(body);
-      toast({ title: step ? 'Étape modifiée' : 'Étape créée', description: saved.name });
-      setSavedTo('/production-steps');
-    } catch (error) {
-      handleSaveError(form, error, { onReload: reload ? () => void reload() : undefined });
-    }
+      return { title: step ? 'Étape modifiée' : 'Étape créée', description: result.name, to: '/production-steps' };
+    },
   });
+  const { register, formState, watch } = form;
+  const errors = formState.errors;
+  const subcontracted = watch('mode') === 'subcontracted';
 
   const err = (name: keyof ProductionStepFormValues) => errors[name]?.message;
 
@@ -99,7 +75,7 @@ export function ProductionStepForm({
       className="flex flex-col gap-4"
       aria-label="Étape de production"
     >
-      <UnsavedChangesGuard when={formState.isDirty && !savedTo} />
+      <UnsavedChangesGuard when={formState.isDirty && !saved} />
       <fieldset disabled={readOnly} className="flex flex-col gap-4">
         <FormSection title="Étape">
           <FormField label="Nom" required error={err('name')}>

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   STONE_CATEGORIES,
   STONE_CATEGORY_LABELS,
@@ -11,11 +10,9 @@ import {
 } from '@shared/schemas/stones';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
-import { handleSaveError } from '@/components/form/save-errors';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useRecordForm } from '@/components/form/use-record-form';
 import { useSupplierOptions } from '@/features/suppliers/api/supplier-options';
 import { useCreateStone } from './api/create-stone';
 import { useUpdateStone } from './api/update-stone';
@@ -80,48 +77,30 @@ export function StoneForm({
   onReload?: () => Promise<Stone | undefined>;
   readOnly?: boolean;
 }) {
-  const navigate = useNavigate();
-  const form = useZodForm<StoneFormValues, StoneInput>(stoneInputSchema, stoneFormValues(stone));
-  const { register, handleSubmit, formState } = form;
-  const errors = formState.errors;
   const suppliers = useSupplierOptions();
   const create = useCreateStone();
   const update = useUpdateStone();
-  const [version, setVersion] = useState(stone?.version ?? 0);
-  const [savedTo, setSavedTo] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (savedTo) void navigate(savedTo);
-  }, [savedTo, navigate]);
-
-  const reload = onReload
-    ? async () => {
-        const fresh = await onReload();
-        if (fresh) {
-          form.reset(stoneFormValues(fresh));
-          setVersion(fresh.version);
-        }
-      }
-    : undefined;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = stone
+  const { form, onSubmit, saved } = useRecordForm({
+    schema: stoneInputSchema,
+    record: stone,
+    toValues: stoneFormValues,
+    onReload,
+    save: async (values: StoneInput, version) => {
+      const result = stone
         ? await update.mutateAsync({ id: stone.id, body: { ...values, version } })
         : await create.mutateAsync(values);
-      toast({ title: stone ? 'Article modifié' : 'Article créé', description: saved.name });
-      setSavedTo('/stones');
-    } catch (error) {
-      handleSaveError(form, error, { onReload: reload ? () => void reload() : undefined });
-    }
+      return { title: stone ? 'Article modifié' : 'Article créé', description: result.name, to: '/stones' };
+    },
   });
+  const { register, formState } = form;
+  const errors = formState.errors;
 
   const err = (name: keyof StoneFormValues) => errors[name]?.message;
   const select = `${nativeControlClass} h-9`;
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Fiche article">
-      <UnsavedChangesGuard when={formState.isDirty && !savedTo} />
+      <UnsavedChangesGuard when={formState.isDirty && !saved} />
       <fieldset disabled={readOnly} className="flex flex-col gap-4">
         <FormSection title="Article">
           <FormField label="Nom" required error={err('name')}>

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Plus, Trash2 } from 'lucide-react';
 import {
   SUPPLIER_TYPES,
@@ -11,12 +10,10 @@ import {
 } from '@shared/schemas/suppliers';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { AddressFields } from '@/components/form/address-fields';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
-import { handleSaveError } from '@/components/form/save-errors';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useRecordForm } from '@/components/form/use-record-form';
 import { useCreateSupplier } from './api/create-supplier';
 import { useUpdateSupplier } from './api/update-supplier';
 
@@ -70,51 +67,33 @@ export function SupplierForm({
   onReload?: () => Promise<Supplier | undefined>;
   readOnly?: boolean;
 }) {
-  const navigate = useNavigate();
-  const form = useZodForm<SupplierFormValues, SupplierInput>(supplierInputSchema, supplierFormValues(supplier));
-  const { register, handleSubmit, formState, control } = form;
-  const errors = formState.errors;
-  const contacts = useFieldArray({ control, name: 'contacts' });
   const create = useCreateSupplier();
   const update = useUpdateSupplier();
-  const [version, setVersion] = useState(supplier?.version ?? 0);
-  const [savedTo, setSavedTo] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (savedTo) void navigate(savedTo);
-  }, [savedTo, navigate]);
-
-  const reload = onReload
-    ? async () => {
-        const fresh = await onReload();
-        if (fresh) {
-          form.reset(supplierFormValues(fresh));
-          setVersion(fresh.version);
-        }
-      }
-    : undefined;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (supplier) {
-        const saved = await update.mutateAsync({ id: supplier.id, body: { ...values, version } });
-        toast({ title: 'Fournisseur modifié', description: saved.name });
-        setSavedTo('/suppliers');
-      } else {
-        const saved = await create.mutateAsync(values);
-        toast({ title: 'Fournisseur créé', description: saved.name });
-        setSavedTo('/suppliers');
-      }
-    } catch (error) {
-      handleSaveError(form, error, { onReload: reload ? () => void reload() : undefined });
-    }
+  const { form, onSubmit, saved } = useRecordForm({
+    schema: supplierInputSchema,
+    record: supplier,
+    toValues: supplierFormValues,
+    onReload,
+    save: async (values: SupplierInput, version) => {
+      const result = supplier
+        ? await update.mutateAsync({ id: supplier.id, body: { ...values, version } })
+        : await create.mutateAsync(values);
+      return {
+        title: supplier ? 'Fournisseur modifié' : 'Fournisseur créé',
+        description: result.name,
+        to: '/suppliers',
+      };
+    },
   });
+  const { register, formState, control } = form;
+  const errors = formState.errors;
+  const contacts = useFieldArray({ control, name: 'contacts' });
 
   const err = (name: Exclude<keyof SupplierFormValues, 'contacts'>) => errors[name]?.message;
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Fiche fournisseur">
-      <UnsavedChangesGuard when={formState.isDirty && !savedTo} />
+      <UnsavedChangesGuard when={formState.isDirty && !saved} />
       <fieldset disabled={readOnly} className="flex flex-col gap-4">
         <FormSection title="Identité">
           <FormField label="Nom" required error={err('name')}>
