@@ -269,6 +269,7 @@ describe('suppliers, stones and production steps', () => {
     await w.page.goto(`${server.url}/suppliers`);
     await w.page.getByRole('heading', { name: 'Ateliers & partenaires' }).waitFor();
     await w.page.getByTestId('list-range').filter({ hasText: 'sur' }).waitFor();
+    await w.page.getByLabel('Afficher les archivés', { exact: true }).waitFor();
     if (dir) await w.page.screenshot({ path: `${dir}/suppliers-1440.png` });
 
     await w.page.goto(`${server.url}/stones`);
@@ -278,6 +279,8 @@ describe('suppliers, stones and production steps', () => {
 
     await w.page.goto(`${server.url}/production-steps`);
     await w.page.getByRole('heading', { name: 'Étapes Production' }).waitFor();
+    // The shared archive filter, its label agreed with "étapes".
+    await w.page.getByLabel('Afficher les archivées', { exact: true }).waitFor();
     const firstTwo = async () => {
       const res = await w.page.request.get(`${server.url}/api/production-steps?sort=position&pageSize=100`);
       const body = (await res.json()) as { items: Array<{ name: string }> };

@@ -1,7 +1,18 @@
 import { withFilter, type ListState } from './list-state';
 
-/** "Afficher les archivés": the `archived` filter of lists whose records are archived, not deleted. */
-export function ArchivedToggle({ state, onStateChange }: { state: ListState; onStateChange: (s: ListState) => void }) {
+/**
+ * "Afficher les archivés": the `archived` filter of lists whose records are archived, not deleted.
+ * `feminine` agrees the label with a feminine noun ("les étapes archivées").
+ */
+export function ArchivedToggle({
+  state,
+  onStateChange,
+  feminine = false,
+}: {
+  state: ListState;
+  onStateChange: (s: ListState) => void;
+  feminine?: boolean;
+}) {
   return (
     <label className="flex h-9 items-center gap-2 text-sm">
       <input
@@ -10,7 +21,7 @@ export function ArchivedToggle({ state, onStateChange }: { state: ListState; onS
         checked={state.filters.archived === 'true'}
         onChange={(e) => onStateChange(withFilter(state, 'archived', e.target.checked ? 'true' : 'false'))}
       />
-      Afficher les archivés
+      {feminine ? 'Afficher les archivées' : 'Afficher les archivés'}
     </label>
   );
 }

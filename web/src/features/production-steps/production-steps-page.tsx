@@ -5,6 +5,7 @@ import {
   PRODUCTION_STEP_MODE_LABELS,
   type ProductionStep,
 } from '@shared/schemas/production-steps';
+import { ArchivedToggle } from '@/components/data-table/archived-toggle';
 import type { Column } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
@@ -178,15 +179,7 @@ export default function ProductionStepsPage() {
             options={PRODUCTION_STEP_MODES.map((m) => ({ value: m, label: PRODUCTION_STEP_MODE_LABELS[m] }))}
             allLabel="Toutes"
           />
-          <label className="flex h-9 items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={archived}
-              onChange={(e) => setState(withFilter(state, 'archived', e.target.checked ? 'true' : 'false'))}
-            />
-            Afficher les archivées
-          </label>
+          <ArchivedToggle state={state} onStateChange={setState} feminine />
         </>
       }
     />
