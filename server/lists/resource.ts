@@ -1,6 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType, type ZodTypeDef } from 'zod';
 import type { Area } from '@shared/access';

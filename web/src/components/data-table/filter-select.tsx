@@ -1,19 +1,16 @@
 import { useId } from 'react';
+import { withFilter, type ListState } from './list-state';
 
-/** A compact labelled native select for list filters ('' = every value). */
-export function FilterSelect({
-  label,
-  value,
-  onChange,
-  options,
-  allLabel = 'Tous',
-}: {
+interface FilterSelectProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: ReadonlyArray<{ value: string; label: string }>;
   allLabel?: string;
-}) {
+}
+
+/** A compact labelled native select for list filters ('' = every value). */
+export function FilterSelect({ label, value, onChange, options, allLabel = 'Tous' }: FilterSelectProps) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -34,5 +31,25 @@ export function FilterSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+/** A FilterSelect bound to one filter of a list's state (`state.filters[filter]`). */
+export function ListFilterSelect({
+  filter,
+  state,
+  onStateChange,
+  ...select
+}: Omit<FilterSelectProps, 'value' | 'onChange'> & {
+  filter: string;
+  state: ListState;
+  onStateChange: (state: ListState) => void;
+}) {
+  return (
+    <FilterSelect
+      {...select}
+      value={state.filters[filter] ?? ''}
+      onChange={(v) => onStateChange(withFilter(state, filter, v))}
+    />
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/clients';
 import { ArchivedToggle } from '@/components/data-table/archived-toggle';
 import type { Column } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
 import { withFilter } from '@/components/data-table/list-state';
 import { useListState } from '@/components/data-table/use-list-state';
@@ -101,16 +101,18 @@ export default function ClientsPage() {
       }}
       filters={
         <>
-          <FilterSelect
+          <ListFilterSelect
             label="Type"
-            value={state.filters.kind ?? ''}
-            onChange={(v) => setState(withFilter(state, 'kind', v))}
+            filter="kind"
+            state={state}
+            onStateChange={setState}
             options={CLIENT_KINDS.map((k) => ({ value: k, label: CLIENT_KIND_LABELS[k] }))}
           />
-          <FilterSelect
+          <ListFilterSelect
             label="Statut"
-            value={state.filters.status ?? ''}
-            onChange={(v) => setState(withFilter(state, 'status', v))}
+            filter="status"
+            state={state}
+            onStateChange={setState}
             options={CLIENT_STATUSES.map((s) => ({ value: s, label: CLIENT_STATUS_LABELS[s] }))}
           />
           <form

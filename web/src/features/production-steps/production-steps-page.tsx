@@ -7,9 +7,8 @@ import {
 } from '@shared/schemas/production-steps';
 import { ArchivedToggle } from '@/components/data-table/archived-toggle';
 import type { Column } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
-import { withFilter } from '@/components/data-table/list-state';
 import { useListState } from '@/components/data-table/use-list-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -172,10 +171,11 @@ export default function ProductionStepsPage() {
       csv={{ path: PRODUCTION_STEPS_PATH, filename: 'etapes-production.csv' }}
       filters={
         <>
-          <FilterSelect
+          <ListFilterSelect
             label="Réalisation"
-            value={state.filters.mode ?? ''}
-            onChange={(v) => setState(withFilter(state, 'mode', v))}
+            filter="mode"
+            state={state}
+            onStateChange={setState}
             options={PRODUCTION_STEP_MODES.map((m) => ({ value: m, label: PRODUCTION_STEP_MODE_LABELS[m] }))}
             allLabel="Toutes"
           />

@@ -10,8 +10,7 @@ import {
 } from '@shared/schemas/products';
 import { CsvExportButton } from '@/components/data-table/csv-export-button';
 import { DataTable, type Column } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/filter-select';
-import { withFilter } from '@/components/data-table/list-state';
+import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { useListState } from '@/components/data-table/use-list-state';
 import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -135,17 +134,19 @@ export default function ProductListPage() {
         toolbar={<CsvExportButton path="/api/products" state={state} filename="fiches-produits.csv" />}
         filters={
           <>
-            <FilterSelect
+            <ListFilterSelect
               label="Catégorie"
-              value={state.filters.category ?? ''}
-              onChange={(v) => setState(withFilter(state, 'category', v))}
+              filter="category"
+              state={state}
+              onStateChange={setState}
               options={CATEGORY_OPTIONS}
               allLabel="Toutes"
             />
-            <FilterSelect
+            <ListFilterSelect
               label="Statut"
-              value={state.filters.status ?? ''}
-              onChange={(v) => setState(withFilter(state, 'status', v))}
+              filter="status"
+              state={state}
+              onStateChange={setState}
               options={STATUS_OPTIONS}
               allLabel="Actives"
             />

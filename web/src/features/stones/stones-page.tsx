@@ -1,7 +1,7 @@
 import { STONE_CATEGORIES, STONE_CATEGORY_LABELS, type Stone } from '@shared/schemas/stones';
 import { ArchivedToggle } from '@/components/data-table/archived-toggle';
 import type { Column } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
 import { withFilter } from '@/components/data-table/list-state';
 import { useListState } from '@/components/data-table/use-list-state';
@@ -98,17 +98,19 @@ export default function StonesPage() {
       }}
       filters={
         <>
-          <FilterSelect
+          <ListFilterSelect
             label="Catégorie"
-            value={state.filters.category ?? ''}
-            onChange={(v) => setState(withFilter(state, 'category', v))}
+            filter="category"
+            state={state}
+            onStateChange={setState}
             options={STONE_CATEGORIES.map((c) => ({ value: c, label: STONE_CATEGORY_LABELS[c] }))}
             allLabel="Toutes"
           />
-          <FilterSelect
+          <ListFilterSelect
             label="Fournisseur"
-            value={state.filters.supplierId ?? ''}
-            onChange={(v) => setState(withFilter(state, 'supplierId', v))}
+            filter="supplierId"
+            state={state}
+            onStateChange={setState}
             options={suppliers.data ?? []}
           />
           <label className="flex h-9 items-center gap-2 text-sm">

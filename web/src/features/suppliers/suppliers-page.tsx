@@ -1,9 +1,8 @@
 import { SUPPLIER_TYPES, SUPPLIER_TYPE_LABELS, type Supplier } from '@shared/schemas/suppliers';
 import { ArchivedToggle } from '@/components/data-table/archived-toggle';
 import type { Column } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
-import { withFilter } from '@/components/data-table/list-state';
 import { useListState } from '@/components/data-table/use-list-state';
 import { Badge } from '@/components/ui/badge';
 import { useCanWrite } from '@/hooks/use-can-write';
@@ -84,10 +83,11 @@ export default function SuppliersPage() {
       }}
       filters={
         <>
-          <FilterSelect
+          <ListFilterSelect
             label="Type"
-            value={state.filters.type ?? ''}
-            onChange={(v) => setState(withFilter(state, 'type', v))}
+            filter="type"
+            state={state}
+            onStateChange={setState}
             options={SUPPLIER_TYPES.map((t) => ({ value: t, label: SUPPLIER_TYPE_LABELS[t] }))}
           />
           <ArchivedToggle state={state} onStateChange={setState} />

@@ -3,10 +3,9 @@ import { UserPlus } from 'lucide-react';
 import { can } from '@shared/access';
 import type { UserSummary } from '@shared/schemas/users';
 import { DataTable, type Column } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { useListQuery } from '@/components/data-table/use-list-query';
 import { useListState } from '@/components/data-table/use-list-state';
-import { withFilter } from '@/components/data-table/list-state';
 import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -102,16 +101,18 @@ export default function UsersPage() {
         toolbar={<UsersCsvButton state={state} />}
         filters={
           <>
-            <FilterSelect
+            <ListFilterSelect
               label="Rôle"
-              value={state.filters.role ?? ''}
-              onChange={(v) => setState(withFilter(state, 'role', v))}
+              filter="role"
+              state={state}
+              onStateChange={setState}
               options={ALL_ROLE_OPTIONS}
             />
-            <FilterSelect
+            <ListFilterSelect
               label="Statut"
-              value={state.filters.active ?? ''}
-              onChange={(v) => setState(withFilter(state, 'active', v))}
+              filter="active"
+              state={state}
+              onStateChange={setState}
               options={ACTIVE_OPTIONS}
             />
           </>
