@@ -53,8 +53,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app, (error, context) => recordServerError(app, error, context));
   await app.register(securityHeadersModule);
   await app.register(cookie);
-  await app.register(authModule);
+  // The authorize plugin first: its onRoute hook must see every route, the auth routes included.
   await app.register(authorizeModule);
+  await app.register(authModule);
   await app.register(marketModule);
   await app.register(diamondsModule);
   await app.register(calibratedModule);

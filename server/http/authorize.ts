@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { HTTPMethods } from 'fastify';
+import type { HTTPMethods, RouteOptions } from 'fastify';
 import { can, type AccessMode, type Area } from '@shared/access';
 import { moduleOfApiPath, type ModuleKey } from '@shared/modules';
 import { OrganizationModules } from '../access/org-modules';
@@ -46,32 +46,46 @@ export const ACCESS_DENIED_MESSAGE = 'Accès refusé';
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Vous devez changer votre mot de passe avant de continuer';
 
 /**
- * Enforces the authorization matrix on every /api route. Fails closed: a non-public route without an
- * `access` declaration is refused (the route-matrix test makes sure none exists). Refusals are written
- * to the error journal (source 'security').
+ * Enforces the authorization matrix on every route that matched, from the route's own declaration. Fails
+ * closed: the app does not start when a route declares neither `public` nor `access`, and a request on a
+ * route without a declaration would be refused. Refusals are written to the error journal (source
+ * 'security').
  */
 export const authorizeModule = fp(
   async (app) => {
     app.decorate('organizationModules', new OrganizationModules(app.db, () => app.now().getTime()));
+    // Route options are kept by reference and read once every plugin's onRoute hooks have run (a plugin
+    // such as the SPA's static files marks its routes public in its own, later, onRoute hook).
+    const routes: Array<{ method: string; options: RouteOptions }> = [];
     const catalog: CatalogedRoute[] = [];
     app.decorate('routeCatalog', catalog);
     app.addHook('onRoute', (route) => {
       const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
-      for (const method of methods) {
-        if (method === 'HEAD') continue;
-        catalog.push({
-          method,
-          url: route.url,
-          public: route.config?.public === true,
-          access: route.config?.access,
-        });
+      for (const method of methods) if (method !== 'HEAD') routes.push({ method, options: route });
+    });
+    // Fail closed at start: a route that declares neither `public` nor `access` stops the app.
+    app.addHook('onReady', async () => {
+      catalog.length = 0;
+      const undeclared: string[] = [];
+      for (const { method, options } of routes) {
+        const config = options.config ?? {};
+        const entry = { method, url: options.url, public: config.public === true, access: config.access };
+        if (!entry.public && !entry.access) undeclared.push(`${method} ${options.url}`);
+        if (config.sessionless && !entry.public) undeclared.push(`${method} ${options.url} (sessionless)`);
+        catalog.push(entry);
+      }
+      if (undeclared.length > 0) {
+        throw new Error(
+          `Routes without an access declaration (config.public or config.access): ${undeclared.join(', ')}`,
+        );
       }
     });
 
     app.addHook('preHandler', async (request) => {
+      // Decided from the route that matched, never from the URL text (ADR 0007). A request that matched no
+      // route keeps its JSON 404, signed in or not.
       const config = request.routeOptions.config;
-      // Unknown paths (request.is404) keep their JSON 404, signed in or not.
-      if (config.public || request.is404 || !request.url.startsWith('/api/')) return;
+      if (config.public === true || request.is404) return;
       const user = request.user;
       if (!user) throw unauthenticated();
       const access = config.access;

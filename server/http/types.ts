@@ -37,7 +37,9 @@ declare module 'fastify' {
     session: RequestSession | null;
   }
   interface FastifyContextConfig {
-    /** `true` for routes a signed-out visitor may call; every other /api route needs a signed-in user. */
+    /** `true` for routes a signed-out visitor may call; every other route needs a signed-in user. */
     public?: boolean;
+    /** The web app's files (SPA shell, assets, placeholders): no session is loaded. Only with `public`. */
+    sessionless?: boolean;
   }
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { unauthenticated } from '../../http/errors';
-import { isApiRequest } from './session.hook';
+import { isPublicRoute, matchedNoRoute } from './route-kind';
 
 /**
- * onRequest (after session and CSRF): every /api route needs a signed-in user unless its route
- * config says `public: true`. Unknown /api paths fall through to the JSON 404.
+ * onRequest (after session and CSRF): every route that matched needs a signed-in user unless the route
+ * itself says `public: true` (decided from the route, never from the URL text). A request that matched
+ * no route falls through to the JSON 404. Roles are checked later by the authorize preHandler.
  */
 export function registerAccessHook(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!isApiRequest(request) || request.is404) return;
-    if (request.routeOptions.config.public === true) return;
+    if (matchedNoRoute(request) || isPublicRoute(request)) return;
     if (!request.user) throw unauthenticated();
   });
 }

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
-import { isApiRequest } from './session.hook';
+import { matchedNoRoute } from './route-kind';
 import { tokensEqual } from './tokens';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-csrf-token';
 
 /**
- * onRequest (after the session hook): every POST/PUT/PATCH/DELETE on /api must carry the session's
- * synchronizer token in `x-csrf-token`. Global, so no route can forget it.
+ * onRequest (after the session hook): every POST/PUT/PATCH/DELETE that matched a route, however its path
+ * was spelled, must carry the session's synchronizer token in `x-csrf-token`. Global, so no route can
+ * forget it; a request that matched no route gets the JSON 404 and runs nothing.
  */
 export function registerCsrfHook(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    if (SAFE_METHODS.has(request.method) || matchedNoRoute(request)) return;
     const header = request.headers[CSRF_HEADER];
     const received = Array.isArray(header) ? header[0] : header;
     if (!tokensEqual(request.session?.csrfToken, received)) {

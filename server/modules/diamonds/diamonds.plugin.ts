@@ -47,7 +47,7 @@ export const diamondsModule = fp(
 
     app.get<{ Params: { file: string } }>(
       `${PLACEHOLDER_PATH}/:file`,
-      { config: { public: true } },
+      { config: { public: true, sessionless: true } },
       async (request, reply) => {
         const match = /^([A-Za-z]{1,20})\.svg$/.exec(request.params.file);
         const svg = match ? placeholderSvg(match[1]!) : null;

@@ -85,6 +85,14 @@ describe('SPA serving', () => {
     expect(api.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('answers JSON 404, never the HTML shell, for odd spellings of an unknown /api path', async () => {
+    for (const url of ['/%61pi/nothing', '//api/nothing', '/API/nothing', '/x/../api/nothing', '/api%2Fnothing']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+    }
+  });
+
   it('puts the security headers on API answers, errors included', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/user' });
     expect(res.statusCode).toBe(401);
