@@ -65,6 +65,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Échec du démarrage :', error);
+  // A ConfigError (server/config.ts, matched by name) already lists each bad variable: its message, no stack.
+  if (error instanceof Error && error.name === 'ConfigError') console.error(`Échec du démarrage : ${error.message}`);
+  else console.error('Échec du démarrage :', error);
   process.exit(1);
 });
