@@ -137,6 +137,7 @@ export const FX_CURRENCIES = ['USD', 'ILS'] as const;
 /** Instruments the market engine tracks (brief §3). */
 export const INSTRUMENTS = ['XAU', 'XAG', 'XPT', 'USD/EUR', 'ILS/EUR'] as const;
 export type Instrument = (typeof INSTRUMENTS)[number];
+export const isInstrument = (value: string): value is Instrument => (INSTRUMENTS as readonly string[]).includes(value);
 
 /** Default alloys and their fineness in thousandths (brief §3). */
 export const DEFAULT_ALLOYS: ReadonlyArray<{ code: string; name: string; baseMetal: Metal; fineness: number }> = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CircuitBreakers } from './circuit-breaker';
+import { CircuitBreakers, DEFAULT_BREAKER } from './circuit-breaker';
 import { checkReading, JUMP_CONFIRMATIONS, JumpConfirmations } from './reading-guard';
 import { createSecretBox } from './secret-box';
 
@@ -48,6 +48,19 @@ describe('jump confirmations', () => {
   });
 });
 
+describe('jump confirmations per source', () => {
+  it('counts the readings of each source apart', () => {
+    const jumps = new JumpConfirmations();
+    for (let i = 1; i < JUMP_CONFIRMATIONS; i += 1) {
+      expect(jumps.confirm('XAU', '150', 'source-a')).toBe(false);
+      expect(jumps.confirm('XAU', '150', 'source-b')).toBe(false);
+    }
+    jumps.clear('XAU', 'source-b');
+    expect(jumps.confirm('XAU', '150', 'source-a')).toBe(true);
+    expect(jumps.confirm('XAU', '150', 'source-b')).toBe(false);
+  });
+});
+
 describe('circuit breaker', () => {
   it('opens after N consecutive failures, half-opens after the cool-down, closes on success', () => {
     const breakers = new CircuitBreakers({ threshold: 3, cooldownMs: 1000 });
@@ -73,6 +86,46 @@ describe('circuit breaker', () => {
     breakers.success('a');
     breakers.failure('a', 0);
     expect(breakers.canCall('a', 0)).toBe(true);
+  });
+});
+
+describe('circuit breaker cool-down policy', () => {
+  it('starts with a short cool-down that doubles at each failed trial, up to the cap', () => {
+    const breakers = new CircuitBreakers({ threshold: 2, cooldownMs: 1000, maxCooldownMs: 5000 });
+    breakers.failure('a', 0);
+    breakers.failure('a', 0);
+    const reopenedFor: number[] = [];
+    let now = 0;
+    for (let trial = 0; trial < 5; trial += 1) {
+      let until = now;
+      while (!breakers.canCall('a', until)) until += 100;
+      reopenedFor.push(until - now);
+      now = until;
+      breakers.failure('a', now);
+    }
+    expect(reopenedFor).toEqual([1000, 2000, 4000, 5000, 5000]);
+    breakers.success('a');
+    breakers.failure('a', now);
+    expect(breakers.canCall('a', now)).toBe(true);
+  });
+
+  it('the engine default opens after 3 failures for 30 s, never more than 5 min', () => {
+    expect(DEFAULT_BREAKER).toEqual({ threshold: 3, cooldownMs: 30_000, maxCooldownMs: 300_000 });
+    const breakers = new CircuitBreakers(DEFAULT_BREAKER);
+    for (let i = 0; i < 3; i += 1) breakers.failure('a', 0);
+    expect(breakers.canCall('a', 29_999)).toBe(false);
+    expect(breakers.canCall('a', 30_000)).toBe(true);
+    for (let i = 0; i < 20; i += 1) breakers.failure('a', 1_000_000);
+    expect(breakers.canCall('a', 1_000_000 + 300_000)).toBe(true);
+  });
+
+  it('forgets the keys it is not told to retain (a source disabled or edited)', () => {
+    const breakers = new CircuitBreakers({ threshold: 1, cooldownMs: 60_000 });
+    breakers.failure('a@1', 0);
+    breakers.failure('b@1', 0);
+    breakers.retain(new Set(['b@1']));
+    expect(breakers.canCall('a@1', 0)).toBe(true);
+    expect(breakers.canCall('b@1', 0)).toBe(false);
   });
 });
 

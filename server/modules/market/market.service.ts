@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   INSTRUMENTS,
+  isInstrument,
   MARKET_STALE_AFTER_S,
   METAL_SYMBOLS,
   type FxPair,
@@ -9,11 +10,17 @@ import {
 } from '@shared/constants';
 import { queryRows, type Db } from '../../db/client';
 import { alloys, dataSources, marketReadings } from '../../db/schema';
-import { CircuitBreakers, type BreakerOptions } from './circuit-breaker';
+import { CircuitBreakers, DEFAULT_BREAKER, type BreakerOptions } from './circuit-breaker';
+import { loadJumpReferences } from './jump-reference';
 import type { LeaderLock } from './leader-lock';
 import type { MarketQuote, MarketService } from './market.types';
 import { createProvider } from './providers/provider.registry';
-import { ProviderError, type DataSourceKind, type MarketProvider } from './providers/provider.types';
+import {
+  ProviderError,
+  type DataSourceKind,
+  type MarketProvider,
+  type ProviderReading,
+} from './providers/provider.types';
 import { checkReading, JumpConfirmations, normaliseValue } from './reading-guard';
 import type { SecretBox } from './secret-box';
 
@@ -60,6 +67,24 @@ export interface AlloyRow {
 
 type SourceRow = typeof dataSources.$inferSelect;
 
+interface AcceptedReading {
+  instrument: Instrument;
+  value: string;
+  source: string;
+  observedAt: Date;
+}
+
+interface SourceOutcome {
+  accepted: AcceptedReading[];
+  /** Short French messages for the source health (never a secret). */
+  problems: string[];
+  /** `failed`: the provider gave no answer at all, the only outcome the circuit breaker counts as a failure. */
+  transport: 'answered' | 'failed' | 'not-asked';
+}
+
+/** Breaker state per source and configuration: editing a source (updated_at) closes its circuit. */
+const breakerKey = (source: SourceRow): string => `${source.id}@${source.updatedAt.getTime()}`;
+
 interface ReadingRow {
   instrument: string;
   value: string;
@@ -67,8 +92,6 @@ interface ReadingRow {
   observed_at: Date | string;
   fetched_at: Date | string;
 }
-
-const isInstrument = (value: string): value is Instrument => (INSTRUMENTS as readonly string[]).includes(value);
 
 /**
  * The market engine: last good quote per instrument in memory, refreshed from the data
@@ -93,7 +116,7 @@ export class MarketEngine implements MarketService {
   private alloysCache: { at: number; rows: Promise<AlloyRow[]> } | null = null;
 
   constructor(private readonly options: MarketEngineOptions) {
-    this.breakers = new CircuitBreakers(options.breaker ?? { threshold: 3, cooldownMs: 5 * 60_000 });
+    this.breakers = new CircuitBreakers(options.breaker ?? DEFAULT_BREAKER);
     this.timeoutMs = options.timeoutMs ?? 5_000;
     const staleBound = MARKET_STALE_AFTER_S * 1000;
     // When polling, a value not renewed for three periods means the feed is not delivering.
@@ -213,71 +236,34 @@ export class MarketEngine implements MarketService {
     const { db, log } = this.options;
     const now = this.options.now();
     const remaining = new Set<Instrument>(instruments);
-    const accepted: Array<{ instrument: Instrument; value: string; source: string; observedAt: Date }> = [];
+    const accepted: AcceptedReading[] = [];
     const sources = await db
       .select()
       .from(dataSources)
       .where(eq(dataSources.enabled, true))
       .orderBy(asc(dataSources.priority), asc(dataSources.createdAt));
+    // A disabled source, or the previous configuration of an edited one, starts again with a closed circuit.
+    this.breakers.retain(new Set(sources.map(breakerKey)));
 
     for (const source of sources) {
       const wanted = source.instruments.filter((i): i is Instrument => isInstrument(i) && remaining.has(i));
       if (wanted.length === 0) continue;
-      if (!this.breakers.canCall(source.id, now.getTime())) continue;
+      if (!this.breakers.canCall(breakerKey(source), now.getTime())) continue;
       const started = performance.now();
-      const problems: string[] = [];
-      let got = 0;
-      try {
-        const provider = this.providerFor(source);
-        const readings = await provider.fetch({
-          source: {
-            id: source.id,
-            kind: source.kind as DataSourceKind,
-            name: source.name,
-            config: source.config,
-            secret: this.decryptSecret(source),
-          },
-          instruments: wanted,
-          now,
-          timeoutMs: this.timeoutMs,
-          lastValue: (i) => this.cache.get(i)?.value ?? null,
-        });
-        for (const instrument of wanted) {
-          const reading = readings.find((r) => r.instrument === instrument);
-          if (!reading) {
-            problems.push(`${instrument}: absent`);
-            continue;
-          }
-          const check = checkReading(instrument, reading.value, this.cache.get(instrument)?.value ?? null, {
-            trusted: provider.trusted === true,
-          });
-          let value: string;
-          if (check.ok) {
-            value = check.value;
-            this.jumps.clear(instrument);
-          } else if (check.jump !== undefined && this.jumps.confirm(instrument, check.jump)) {
-            value = check.jump;
-            log.warn({ source: source.name, instrument }, 'large market move accepted after confirmations');
-          } else {
-            problems.push(check.reason);
-            continue;
-          }
-          const observedAt =
-            Number.isNaN(reading.observedAt.getTime()) || reading.observedAt > now ? now : reading.observedAt;
-          accepted.push({ instrument, value, source: source.name, observedAt });
-          remaining.delete(instrument);
-          got += 1;
-        }
-      } catch (error) {
-        problems.push(error instanceof ProviderError ? error.message : 'Erreur inattendue du fournisseur');
-      }
+      const outcome = await this.readSource(source, wanted, now);
       const latencyMs = Math.round(performance.now() - started);
-      if (got > 0) this.breakers.success(source.id);
-      else this.breakers.failure(source.id, now.getTime());
-      if (problems.length > 0) {
-        log.warn({ source: source.name, kind: source.kind, problems }, 'market feed problem');
+      // Only transport failures feed the breaker; a rejected reading comes from a feed that answers.
+      if (outcome.transport === 'failed') this.breakers.failure(breakerKey(source), now.getTime());
+      if (outcome.transport === 'answered') this.breakers.success(breakerKey(source));
+      for (const reading of outcome.accepted) {
+        accepted.push(reading);
+        remaining.delete(reading.instrument);
       }
-      await this.recordHealth(source.id, now, latencyMs, got > 0, problems.join(' ; ').slice(0, 500));
+      if (outcome.problems.length > 0) {
+        log.warn({ source: source.name, kind: source.kind, problems: outcome.problems }, 'market feed problem');
+      }
+      const problem = outcome.problems.join(' ; ').slice(0, 500);
+      await this.recordHealth(source.id, now, latencyMs, outcome.accepted.length > 0, problem);
     }
 
     if (accepted.length > 0) {
@@ -309,6 +295,79 @@ export class MarketEngine implements MarketService {
       const cached = this.cache.get(instrument);
       if (cached) cached.failing = true;
     }
+  }
+
+  /**
+   * Asks one source for `wanted` and passes its readings through the reading guard, each judged against
+   * the source's own last accepted reading (jump-reference.ts). Transport `failed` when the provider gave
+   * no answer at all (it threw: timeout, network, HTTP status, too large, unreadable answer, missing key).
+   */
+  private async readSource(source: SourceRow, wanted: Instrument[], now: Date): Promise<SourceOutcome> {
+    const provider = this.providerFor(source);
+    let references = new Map<Instrument, string>();
+    try {
+      if (provider.trusted !== true) references = await loadJumpReferences(this.options.db, source.name, wanted);
+    } catch (error) {
+      // Not the feed's fault: the source is not asked (nothing to judge it against) and the breaker is untouched.
+      this.options.log.error({ err: error }, 'market jump references not read');
+      return { accepted: [], problems: ['Historique des cours illisible'], transport: 'not-asked' };
+    }
+    let readings: ProviderReading[];
+    try {
+      readings = await provider.fetch({
+        source: {
+          id: source.id,
+          kind: source.kind as DataSourceKind,
+          name: source.name,
+          config: source.config,
+          secret: this.decryptSecret(source),
+        },
+        instruments: wanted,
+        now,
+        timeoutMs: this.timeoutMs,
+        lastValue: (i) => references.get(i) ?? null,
+      });
+    } catch (error) {
+      const problem = error instanceof ProviderError ? error.message : 'Erreur inattendue du fournisseur';
+      return { accepted: [], problems: [problem], transport: 'failed' };
+    }
+    const accepted: AcceptedReading[] = [];
+    const problems: string[] = [];
+    for (const instrument of wanted) {
+      const reading = readings.find((r) => r.instrument === instrument);
+      if (!reading) {
+        problems.push(`${instrument}: absent`);
+        continue;
+      }
+      const value = this.guard(source, provider, reading, references.get(instrument) ?? null, problems);
+      if (value === null) continue;
+      const observedAt =
+        Number.isNaN(reading.observedAt.getTime()) || reading.observedAt > now ? now : reading.observedAt;
+      accepted.push({ instrument, value, source: source.name, observedAt });
+    }
+    return { accepted, problems, transport: 'answered' };
+  }
+
+  /** The reading's normalised value when the guard (or enough confirmations of a jump) lets it in, else null. */
+  private guard(
+    source: SourceRow,
+    provider: MarketProvider,
+    reading: ProviderReading,
+    reference: string | null,
+    problems: string[],
+  ): string | null {
+    const { instrument } = reading;
+    const check = checkReading(instrument, reading.value, reference, { trusted: provider.trusted === true });
+    if (check.ok) {
+      this.jumps.clear(instrument, source.id);
+      return check.value;
+    }
+    if (check.jump !== undefined && this.jumps.confirm(instrument, check.jump, source.id)) {
+      this.options.log.warn({ source: source.name, instrument }, 'large market move accepted after confirmations');
+      return check.jump;
+    }
+    problems.push(check.reason);
+    return null;
   }
 
   private providerFor(source: SourceRow): MarketProvider {

@@ -22,12 +22,13 @@ export type GuardResult =
 
 /**
  * Rejects nonsense from a feed: not a number, <= 0, too large for the column, or (unless trusted)
- * a jump beyond the instrument's bound versus the last good value.
+ * a jump beyond the instrument's bound versus `reference`: the engine passes the source's own last
+ * accepted reading, or another feed's (never a typed one), see jump-reference.ts.
  */
 export function checkReading(
   instrument: Instrument,
   raw: string,
-  lastGood: string | null,
+  reference: string | null,
   options: { trusted?: boolean } = {},
 ): GuardResult {
   let value: Decimal;
@@ -40,8 +41,8 @@ export function checkReading(
   const normalised = value.toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
   if (normalised.lte(0)) return { ok: false, reason: `${instrument}: valeur <= 0` };
   if (normalised.gte('1e12')) return { ok: false, reason: `${instrument}: valeur hors limites` };
-  if (lastGood && !options.trusted) {
-    const last = new Decimal(lastGood);
+  if (reference && !options.trusted) {
+    const last = new Decimal(reference);
     const move = normalised.minus(last).abs().div(last);
     if (move.gt(JUMP_BOUNDS[instrument])) {
       return {
@@ -58,29 +59,31 @@ export function checkReading(
 export const JUMP_CONFIRMATIONS = 5;
 
 /**
- * Tracks rejected jumps per instrument: a move beyond the bound is accepted once JUMP_CONFIRMATIONS
- * consecutive readings agree with each other (within the bound), so a lasting market move or a switch
- * of provider cannot lock an instrument out forever, while a one-off lie is still rejected.
+ * Tracks rejected jumps per source and instrument: a move beyond the bound is accepted once
+ * JUMP_CONFIRMATIONS consecutive readings of that source agree with each other (within the bound), so a
+ * lasting market move cannot lock a feed out forever, while a one-off lie is still rejected.
+ * `scope` is the data source (the engine passes its id); readings of two sources never add up.
  */
 export class JumpConfirmations {
-  private readonly pending = new Map<Instrument, { value: string; count: number }>();
+  private readonly pending = new Map<string, { value: string; count: number }>();
 
   /** Records a rejected jump; returns true when it is now confirmed (and forgets it). */
-  confirm(instrument: Instrument, value: string): boolean {
-    const previous = this.pending.get(instrument);
+  confirm(instrument: Instrument, value: string, scope = ''): boolean {
+    const key = `${scope}|${instrument}`;
+    const previous = this.pending.get(key);
     const agrees =
       previous !== undefined &&
       new Decimal(value).minus(previous.value).abs().div(previous.value).lte(JUMP_BOUNDS[instrument]);
     const count = agrees ? previous.count + 1 : 1;
     if (count >= JUMP_CONFIRMATIONS) {
-      this.pending.delete(instrument);
+      this.pending.delete(key);
       return true;
     }
-    this.pending.set(instrument, { value, count });
+    this.pending.set(key, { value, count });
     return false;
   }
 
-  clear(instrument: Instrument): void {
-    this.pending.delete(instrument);
+  clear(instrument: Instrument, scope = ''): void {
+    this.pending.delete(`${scope}|${instrument}`);
   }
 }

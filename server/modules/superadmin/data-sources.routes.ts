@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
+import { isInstrument } from '@shared/constants';
 import { idParamSchema } from '@shared/schemas/common-fields';
 import { createDataSourceSchema, updateDataSourceSchema } from '@shared/schemas/superadmin';
 import { dataSources } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { loadJumpReferences } from '../market/jump-reference';
 import { parseInput } from '../../http/validate';
 import { diffChanges, recordAudit } from '../../audit/record-audit';
 import { createSecretBox } from '../market/secret-box';
@@ -92,10 +94,12 @@ export async function registerDataSourceRoutes(app: FastifyInstance): Promise<vo
   app.post('/api/superadmin/data-sources/:id/test', WRITE, async (request) => {
     const { id } = parseInput(idParamSchema, request.params);
     const row = await load(id);
+    // Judged like the engine judges it: against the source's own last reading, never a typed price.
+    const references = await loadJumpReferences(app.db, row.name, row.instruments.filter(isInstrument));
     return testDataSource(app.db, row, {
       box,
       now: app.now(),
-      lastValue: (i) => app.market.getQuote(i)?.value ?? null,
+      lastValue: (i) => references.get(i) ?? null,
     });
   });
 }

@@ -237,4 +237,37 @@ describe('data sources', () => {
     );
     expect(JSON.stringify(audits)).not.toContain('court');
   });
+
+  it('"Tester" judges a feed against its own readings, never against a typed price (issue 9)', async () => {
+    const feed = (
+      await root.post('/api/superadmin/data-sources', {
+        kind: 'goldapi',
+        name: 'GoldAPI contrôle',
+        instruments: ['XAU'],
+        priority: 50,
+        config: { baseUrl: stub.url },
+        secret: 'cle-goldapi-1234567890',
+      })
+    ).json<DataSourceView>();
+    stub.setPrice('XAU', 89.5);
+    const typed = (
+      await root.post('/api/superadmin/data-sources', {
+        kind: 'manual',
+        name: 'Erreur de saisie',
+        instruments: ['XAU'],
+        priority: 0,
+        config: { values: { XAU: '1' } },
+      })
+    ).json<DataSourceView>();
+    await t.app.market.refresh(['XAU']);
+    expect(t.app.market.getSpot('gold')).toMatchObject({ value: '1', source: 'Erreur de saisie' });
+    const tested = (await root.post(`/api/superadmin/data-sources/${feed.id}/test`)).json<DataSourceTestResult>();
+    expect(tested).toMatchObject({ ok: true, problems: [] });
+    expect(tested.readings.map((r) => r.value)).toEqual(['89.5']);
+    await root.request({
+      method: 'PATCH',
+      url: `/api/superadmin/data-sources/${typed.id}`,
+      payload: { enabled: false },
+    });
+  });
 });

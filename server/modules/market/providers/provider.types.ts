@@ -16,7 +16,10 @@ export interface ProviderContext {
   instruments: readonly Instrument[];
   now: Date;
   timeoutMs: number;
-  /** Last good value the engine holds for an instrument (decimal string), if any. */
+  /**
+   * The value this source's readings are judged against (decimal string), if any: its own last accepted
+   * reading, else the latest one of another non-manual source (jump-reference.ts).
+   */
   lastValue(instrument: Instrument): string | null;
 }
 

@@ -17,9 +17,16 @@ export interface StubServer {
   close(): Promise<void>;
 }
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+/** A plain local HTTP server on a free port of 127.0.0.1 that records every request it receives. */
+export async function startHttpStub(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Omit<StubServer, 'fail'>> {
   const sockets = new Set<Socket>();
-  const server = createServer(handler);
+  const requests: StubServer['requests'] = [];
+  const server = createServer((req, res) => {
+    requests.push({ path: req.url ?? '', headers: req.headers });
+    handler(req, res);
+  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -28,12 +35,44 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Streams `totalBytes` of filler generated chunk by chunk (one 64 kB buffer reused, honouring backpressure),
+ * without a content-length. Resolves with the bytes handed to the socket when the body ended or the client
+ * went away, so a test can check the client stopped reading early.
+ */
+export function streamHugeBody(res: ServerResponse, totalBytes: number): Promise<number> {
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  let written = 0;
+  return new Promise((resolve) => {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      resolve(written);
+    };
+    res.on('close', finish);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const pump = () => {
+      while (!finished && written < totalBytes) {
+        written += chunk.byteLength;
+        if (!res.write(chunk)) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+      if (!finished) res.end(finish);
+    };
+    pump();
+  });
 }
 
 export interface EcbStub extends StubServer {
@@ -48,9 +87,7 @@ export async function startEcbStub(): Promise<EcbStub> {
   const rates: Record<string, string> = { ...ECB_SAMPLE_RATES };
   let date = '2026-11-20';
   let failure: StubFailure = null;
-  const requests: StubServer['requests'] = [];
-  const server = await listen((req, res) => {
-    requests.push({ path: req.url ?? '', headers: req.headers });
+  const server = await startHttpStub((req, res) => {
     if (req.url !== '/stats/eurofxref/eurofxref-daily.xml') {
       res.writeHead(404).end();
       return;
@@ -70,7 +107,6 @@ export async function startEcbStub(): Promise<EcbStub> {
   return {
     ...server,
     xmlUrl: `${server.url}/stats/eurofxref/eurofxref-daily.xml`,
-    requests,
     fail: (mode) => {
       failure = mode;
     },
@@ -96,9 +132,7 @@ export async function startGoldApiStub(token = 'goldapi-test-token'): Promise<Go
   const perGram: Record<string, number> = { XAU: 121.5, XAG: 1.48, XPT: 41.2 };
   let failure: StubFailure = null;
   let omitGram = false;
-  const requests: StubServer['requests'] = [];
-  const server = await listen((req, res) => {
-    requests.push({ path: req.url ?? '', headers: req.headers });
+  const server = await startHttpStub((req, res) => {
     const match = /^\/api\/(XAU|XAG|XPT)\/EUR$/.exec(req.url ?? '');
     if (!match) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Invalid symbol' }));
@@ -129,7 +163,6 @@ export async function startGoldApiStub(token = 'goldapi-test-token'): Promise<Go
   return {
     ...server,
     token,
-    requests,
     fail: (mode) => {
       failure = mode;
     },
