@@ -1,6 +1,6 @@
 // Production build: the SPA with Vite into dist/web (plus .br/.gz copies served as-is), the server
-// bundled with esbuild into dist/server/main.js, the SQL migrations beside it, and a migrated PGlite
-// data-directory template (dist/server/pglite-template.tar.gz) for fast first starts.
+// bundled with esbuild into dist/server/main.js, the SQL migrations and the common-password list beside it, and a
+// migrated PGlite data-directory template (dist/server/pglite-template.tar.gz) for fast first starts.
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +49,11 @@ await esbuild({
   logLevel: 'warning',
 });
 cpSync(path.join(root, 'server/db/migrations'), path.join(root, 'dist/server/migrations'), { recursive: true });
+// Read at start by server/modules/auth/password-policy.ts, next to the bundle.
+cpSync(
+  path.join(root, 'shared/password-policy/common-passwords.txt'),
+  path.join(root, 'dist/server/common-passwords.txt'),
+);
 // A migrated PGlite data directory: a first start on an empty DATA_DIR loads it instead of running initdb.
 execFileSync(
   process.execPath,

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+} from '../password-policy';
 
 const required = 'Ce champ est obligatoire';
 
@@ -15,10 +21,14 @@ export const usernameSchema = z
   .max(50, "Le nom d'utilisateur doit contenir au plus 50 caractères")
   .regex(/^[a-zA-Z0-9._-]+$/, 'Lettres, chiffres, point, tiret et tiret bas uniquement');
 
+/**
+ * A chosen password's length (shared/password-policy.ts); the server also refuses common passwords and the username
+ * (server/modules/auth/password-policy.ts).
+ */
 export const passwordSchema = z
   .string({ required_error: required })
-  .min(8, 'Le mot de passe doit contenir au moins 8 caractères')
-  .max(200, 'Le mot de passe est trop long');
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
 /** POST /api/register body (the confirmation is not sent, spec §3). */
 export const registerSchema = z.object({

@@ -50,8 +50,9 @@ describe('sign-up and sign-in', () => {
     await w.page.getByLabel('Nom', { exact: true }).fill('Orfèvre');
     await w.page.getByLabel('Email').fill(`${username}@example.test`);
     await w.page.getByLabel("Nom d'utilisateur").fill(username);
-    await w.page.getByLabel('Mot de passe', { exact: true }).fill('motdepasse-1');
-    await w.page.getByLabel('Confirmer le mot de passe').fill('motdepasse-1');
+    // Not "motdepasse-1": the password policy refuses it as common (shared/password-policy.ts).
+    await w.page.getByLabel('Mot de passe', { exact: true }).fill('bague-saphir-18');
+    await w.page.getByLabel('Confirmer le mot de passe').fill('bague-saphir-18');
     await w.page.getByRole('button', { name: 'Créer le compte' }).click();
     await w.page.waitForURL(`${server.url}/`);
     await w.page.getByText('Votre compte a été créé avec succès', { exact: true }).waitFor();
@@ -62,7 +63,7 @@ describe('sign-up and sign-in', () => {
     await w.page.waitForURL(`${server.url}/auth`);
 
     await w.page.getByLabel("Nom d'utilisateur").fill(username);
-    await w.page.getByLabel('Mot de passe').fill('motdepasse-1');
+    await w.page.getByLabel('Mot de passe').fill('bague-saphir-18');
     await w.page.getByRole('button', { name: 'Se connecter' }).click();
     await w.page.waitForURL(`${server.url}/`);
     await w.page.getByText('Bienvenue dans Pricer Bijouterie', { exact: true }).waitFor();

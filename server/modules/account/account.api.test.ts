@@ -70,6 +70,26 @@ describe('POST /api/account/password', () => {
     expect((await new TestClient(t.app).post('/api/login', user)).statusCode).toBe(401);
   });
 
+  it('refuses a common password, the username and 7 characters (400 on newPassword), accepts a good one', async () => {
+    const { client, user } = await signedInClient(t, { role: 'sales' });
+    const refused: Array<[string, string]> = [
+      ['azerty123', 'Ce mot de passe est trop courant : choisissez-en un autre'],
+      ['Motdepasse2024!', 'Ce mot de passe est trop courant : choisissez-en un autre'],
+      [user.username.toUpperCase(), "Le mot de passe ne doit pas être votre nom d'utilisateur"],
+      ['Ab3!xyz', 'Le mot de passe doit contenir au moins 8 caractères'],
+    ];
+    for (const [newPassword, message] of refused) {
+      const res = await client.post('/api/account/password', { currentPassword: user.password, newPassword });
+      expect(res.statusCode, newPassword).toBe(400);
+      expect(res.json().fieldErrors, newPassword).toEqual({ newPassword: [message] });
+    }
+    const ok = await client.post('/api/account/password', {
+      currentPassword: user.password,
+      newPassword: 'bague-saphir-18',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('locks after repeated wrong current passwords (429)', async () => {
     const { client } = await signedInClient(t, { role: 'sales' });
     for (let i = 0; i < 5; i++) {
@@ -90,7 +110,7 @@ describe('/api/account/sessions', () => {
     expect(list).toHaveLength(2);
     expect(list.filter((s) => s.current)).toHaveLength(1);
     expect(list[0]).toHaveProperty('userAgent');
-    expect(JSON.stringify(list)).not.toContain(a.cookie.split('=')[1]!);
+    expect(JSON.stringify(list)).not.toContain(a.cookieValue(t.config.cookieName)!);
     const other = list.find((s) => !s.current)!;
     const ended = await a.request({ method: 'DELETE', url: `/api/account/sessions/${other.id}` });
     expect(ended.json()).toEqual({ ok: true, current: false });

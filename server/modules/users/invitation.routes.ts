@@ -6,6 +6,7 @@ import { auditLog, organizations, userInvitations, users } from '../../db/schema
 import { AppError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { hashPassword } from '../auth/password';
+import { assertPasswordAcceptable } from '../auth/password-policy';
 import { INVITATION_INVALID_MESSAGE, hashInvitationToken } from './invitations';
 
 const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invitation invalide') });
@@ -57,6 +58,8 @@ export async function registerInvitationRoutes(app: FastifyInstance): Promise<vo
     if (!params.success) throw invalid();
     const input = parseInput(acceptInvitationSchema, request.body);
     const row = await findValid(params.data.token);
+    // After the token check: a refused password must not tell anything about an invalid link.
+    assertPasswordAcceptable(input.password, row.username, 'password');
     const passwordHash = await hashPassword(input.password);
     const now = app.now();
     await app.db.transaction(async (tx) => {

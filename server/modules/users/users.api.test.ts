@@ -141,6 +141,27 @@ describe('POST /api/users', () => {
     expect(listed.invitationPending).toBe(false);
   });
 
+  it('refuses a common password, the username and 7 characters on acceptance (400 on password)', async () => {
+    const body = newStaff({ onboarding: 'invitation' });
+    const { token } = (await create(admin, body)).invitation!;
+    const visitor = new TestClient(t.app);
+    const refused: Array<[string, string]> = [
+      ['azerty123', 'Ce mot de passe est trop courant : choisissez-en un autre'],
+      ['Soleil13!', 'Ce mot de passe est trop courant : choisissez-en un autre'],
+      [body.username.toUpperCase(), "Le mot de passe ne doit pas être votre nom d'utilisateur"],
+      ['Ab3!xyz', 'Le mot de passe doit contenir au moins 8 caractères'],
+    ];
+    for (const [password, message] of refused) {
+      const res = await visitor.post(`/api/invitations/${token}/accept`, { password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().fieldErrors, password).toEqual({ password: [message] });
+    }
+    // Still usable after the refusals.
+    const accepted = await visitor.post(`/api/invitations/${token}/accept`, { password: 'bague-saphir-18' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await new TestClient(t.app).login({ username: body.username, password: 'bague-saphir-18' });
+  });
+
   it('refuses an expired invitation', async () => {
     const created = await create(admin, newStaff({ onboarding: 'invitation' }));
     // Expired by its date, not by moving the clock: 73 h later every other session of this file would be

@@ -1,9 +1,11 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema, type ChangePasswordInput } from '@shared/schemas/account';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/auth-context';
 import { FormField } from '@/features/auth/components/form-field';
+import { PasswordStrengthMeter } from '@/features/auth/components/password-strength';
 import { useChangePassword } from './account-api';
 import { fieldErrorsToForm } from './server-errors';
 
@@ -17,6 +19,8 @@ export function PasswordForm() {
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const { errors } = form.formState;
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
+  const { user } = useAuth();
 
   const onSubmit = form.handleSubmit((values) =>
     change.mutate(values, {
@@ -50,11 +54,12 @@ export function PasswordForm() {
         type="password"
         autoComplete="new-password"
         error={errors.newPassword?.message}
+        description={<PasswordStrengthMeter password={newPassword} username={user?.username} />}
         {...form.register('newPassword')}
       />
       <p className="text-sm text-muted-foreground">
-        8 caractères au moins. Vos autres sessions (autres navigateurs et appareils) seront fermées ; celle-ci reste
-        ouverte.
+        8 caractères au moins, ni un mot de passe courant, ni votre nom d&apos;utilisateur. Vos autres sessions (autres
+        navigateurs et appareils) seront fermées ; celle-ci reste ouverte.
       </p>
       <div>
         <Button type="submit" disabled={change.isPending}>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { acceptInvitationSchema } from '@shared/schemas/users';
@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
 import { FormField } from '@/features/auth/components/form-field';
+import { PasswordStrengthMeter } from '@/features/auth/components/password-strength';
 
 interface InvitationInfo {
   username: string;
@@ -58,6 +59,7 @@ export default function InvitationPage() {
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
 
   if (info.isLoading) return <Spinner className="min-h-screen" />;
 
@@ -144,6 +146,7 @@ export default function InvitationPage() {
               type="password"
               autoComplete="new-password"
               error={errors.password?.message}
+              description={<PasswordStrengthMeter password={password} username={info.data.username} />}
               {...form.register('password')}
             />
             <FormField

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { RegisterFormInput } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '../auth-context';
 import { FormField } from './form-field';
+import { PasswordStrengthMeter } from './password-strength';
 
 const MISMATCH = 'Les mots de passe ne correspondent pas';
 const FIELDS = ['username', 'email', 'firstName', 'lastName', 'password'] as const;
@@ -22,6 +23,7 @@ export function RegisterForm() {
     defaultValues: { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  const [username, password] = useWatch({ control: form.control, name: ['username', 'password'] });
 
   const reportMismatch = () => {
     form.setError('confirmPassword', { message: MISMATCH });
@@ -93,6 +95,7 @@ export function RegisterForm() {
         autoComplete="new-password"
         required
         error={errors.password?.message}
+        description={<PasswordStrengthMeter password={password} username={username} />}
         {...form.register('password')}
       />
       <FormField
