@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, formatCsvCell, parseCsv, writeCsv } from './csv';
+import { CsvParseError, detectDelimiter, formatCsvCell, hasUnreadableCharacters, parseCsv, writeCsv } from './csv';
 
 describe('parseCsv', () => {
   it('reads ; files with BOM, CRLF, quotes, doubled quotes and line breaks inside quotes', () => {
@@ -30,6 +30,44 @@ describe('parseCsv', () => {
 
   it('answers no headers for an empty text', () => {
     expect(parseCsv('')).toEqual({ delimiter: ';', headers: [], records: [] });
+  });
+
+  it('refuses an unterminated quoted field, naming the line where the quote opened', () => {
+    const text = 'Nom;Notes\r\nMartin;ok\r\nDurand;"pas fermé\r\nLeroy;x\r\nPetit;y\r\n';
+    expect(() => parseCsv(text)).toThrow(new CsvParseError('Guillemet non fermé (ligne 3) : vérifiez le fichier', 3));
+    let error: unknown;
+    try {
+      parseCsv('a;b\n"x\ny";"z\n1;2');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(CsvParseError);
+    expect(error).toMatchObject({ name: 'CsvParseError', line: 3 });
+    expect(() => parseCsv('"')).toThrow(CsvParseError);
+  });
+
+  it('counts lone CR line ends inside quotes like outside them', () => {
+    expect(parseCsv('a;b\r"x\ry";1\r2;3').records).toEqual([
+      { line: 2, cells: ['x\ry', '1'] },
+      { line: 4, cells: ['2', '3'] },
+    ]);
+  });
+
+  it('keeps a quote inside an unquoted field as text, and text after a closing quote', () => {
+    expect(parseCsv('Nom;Taille\nBague;5" de diamètre\nCollier;"45" cm').records).toEqual([
+      { line: 2, cells: ['Bague', '5" de diamètre'] },
+      { line: 3, cells: ['Collier', '45 cm'] },
+    ]);
+  });
+});
+
+describe('hasUnreadableCharacters', () => {
+  it('finds U+FFFD and C0 controls other than tab, CR, LF', () => {
+    expect(hasUnreadableCharacters('Nom;Notes\r\nHélène\tx;é€\n')).toBe(false);
+    expect(hasUnreadableCharacters('H\uFFFDl\uFFFDne')).toBe(true);
+    expect(hasUnreadableCharacters('N\u0000o\u0000m')).toBe(true);
+    expect(hasUnreadableCharacters('a\u001Fb')).toBe(true);
+    expect(hasUnreadableCharacters('a\u000Bb')).toBe(true);
   });
 });
 

@@ -20,6 +20,33 @@ export interface ParsedCsv {
 
 const BOM = '\uFEFF';
 
+/** A file-level reading error; `line` is the 1-based line of the file where the problem starts. */
+export class CsvParseError extends Error {
+  override readonly name = 'CsvParseError';
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Shown when a text carries the traces of a wrong encoding (see `hasUnreadableCharacters`). */
+export const UNREADABLE_TEXT_MESSAGE =
+  'Le fichier contient des caractères illisibles (encodage) : enregistrez-le en UTF-8';
+
+/**
+ * True when the text holds U+FFFD (the replacement character a failed decoding leaves) or a C0
+ * control character other than tab, CR and LF (NUL of a UTF-16 file read as 8-bit text…).
+ */
+export function hasUnreadableCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0xfffd || (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d)) return true;
+  }
+  return false;
+}
+
 /** `;` or `,`: whichever appears more often outside quotes in the first line. */
 export function detectDelimiter(text: string): CsvDelimiter {
   let semicolons = 0;
@@ -34,7 +61,13 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return commas > semicolons ? ',' : ';';
 }
 
-/** Parses CSV text: quoted fields, doubled quotes, separators and line breaks inside quotes, BOM, CRLF/LF. */
+/**
+ * Parses CSV text: quoted fields, doubled quotes, separators and line breaks inside quotes, BOM, CRLF/LF.
+ * A quote opens a quoted field only at the start of a field: a quote further in an unquoted field
+ * (`5" de diamètre`) stays as text, like in Excel. A quoted field still open at the end of the text
+ * throws a CsvParseError naming the line where its quote opened (it would otherwise swallow the rest
+ * of the file into one cell).
+ */
 export function parseCsv(input: string, delimiter?: CsvDelimiter): ParsedCsv {
   const text = input.startsWith(BOM) ? input.slice(1) : input;
   const sep = delimiter ?? detectDelimiter(text);
@@ -44,6 +77,7 @@ export function parseCsv(input: string, delimiter?: CsvDelimiter): ParsedCsv {
   let inQuotes = false;
   let line = 1;
   let recordLine = 1;
+  let quoteLine = 1;
   let i = 0;
   const endRecord = () => {
     cells.push(cell);
@@ -63,7 +97,8 @@ export function parseCsv(input: string, delimiter?: CsvDelimiter): ParsedCsv {
         }
         inQuotes = false;
       } else {
-        if (ch === '\n') line++;
+        // A line ends at LF, CRLF (counted at its LF) or a lone CR, as outside quotes.
+        if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
         cell += ch;
       }
       i++;
@@ -72,6 +107,7 @@ export function parseCsv(input: string, delimiter?: CsvDelimiter): ParsedCsv {
     if (ch === '"' && cell.trim() === '') {
       cell = '';
       inQuotes = true;
+      quoteLine = line;
     } else if (ch === sep) {
       cells.push(cell);
       cell = '';
@@ -85,6 +121,7 @@ export function parseCsv(input: string, delimiter?: CsvDelimiter): ParsedCsv {
     }
     i++;
   }
+  if (inQuotes) throw new CsvParseError(`Guillemet non fermé (ligne ${quoteLine}) : vérifiez le fichier`, quoteLine);
   if (cell !== '' || cells.length > 0) endRecord();
   const [head, ...records] = all;
   return { delimiter: sep, headers: (head?.cells ?? []).map((h) => h.trim()), records };

@@ -340,3 +340,44 @@ describe('clients access', () => {
     expect(still).toMatchObject({ lastName: 'Secret', version: 1, archivedAt: null });
   });
 });
+
+describe('clients CSV import: unreadable files', () => {
+  const fieldErrors = (res: Awaited<ReturnType<typeof send>>) =>
+    body<{ code: string; fieldErrors: Record<string, string[]> }>(res);
+
+  it('refuses an unterminated quote, naming its line, and imports nothing', async () => {
+    const org = await createOrganization(t, 'Import guillemet');
+    const { client } = await signedInClient(t, { role: 'admin', organizationId: org });
+    const csv = ['Nom;Prénom', 'Martin;Paul', 'Durand;"Jean', 'Leroy;Anne', 'Petit;Luc'].join('\r\n');
+    const countBefore = body<ListResponse<Client>>(await client.get('/api/clients')).total;
+    for (const dryRun of [true, false]) {
+      const res = await send(client, 'POST', '/api/clients/import', { csv, dryRun });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(fieldErrors(res)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { csv: ['Guillemet non fermé (ligne 3) : vérifiez le fichier'] },
+      });
+    }
+    expect(body<ListResponse<Client>>(await client.get('/api/clients')).total).toBe(countBefore);
+    expect(await auditEntries(t, org, 'client')).toEqual([]);
+  });
+
+  it('refuses text bearing the traces of a wrong encoding (U+FFFD, NUL) and imports nothing', async () => {
+    const org = await createOrganization(t, 'Import encodage');
+    const { client } = await signedInClient(t, { role: 'admin', organizationId: org });
+    const cases = [
+      [
+        'Nom;Prénom\r\nDupr\uFFFD;H\uFFFDl\uFFFDne\r\n',
+        'Le fichier contient des caractères illisibles (encodage) : enregistrez-le en UTF-8',
+      ],
+      // NUL bytes are refused for every field of every route before the import reads them (input-guard.ts).
+      ['N\u0000o\u0000m\u0000\r\nX\r\n', 'Caractère nul (\\u0000) interdit'],
+    ] as const;
+    for (const [csv, message] of cases) {
+      const res = await send(client, 'POST', '/api/clients/import', { csv, dryRun: false });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(fieldErrors(res)).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { csv: [message] } });
+    }
+    expect(body<ListResponse<Client>>(await client.get('/api/clients')).total).toBe(0);
+  });
+});

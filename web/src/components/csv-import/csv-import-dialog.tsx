@@ -93,7 +93,14 @@ export function CsvImportDialog({
     }
     setFileError(null);
     setFileName(file.name);
-    setCsv(await readCsvFile(file));
+    try {
+      setCsv(await readCsvFile(file));
+    } catch (error) {
+      // An unreadable encoding (read-csv-file.ts): shown under the file picker, nothing left to verify.
+      setFileName(null);
+      setCsv('');
+      setFileError(errorMessage(error));
+    }
   };
 
   const errorRows = preview?.rows.filter((r) => r.status === 'error') ?? [];
