@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -12,6 +12,8 @@ import { logsModule, recordServerError } from './modules/logs/logs.plugin';
 import { spaModule } from './modules/spa/spa.plugin';
 import { securityHeadersModule } from './modules/spa/security-headers';
 import { authorizeModule } from './http/authorize';
+import { inputGuardModule } from './http/input-guard';
+import { rateLimitsModule } from './http/rate-limits';
 import { usersModule } from './modules/users/users.plugin';
 import { accountModule } from './modules/account/account.plugin';
 import { settingsModule } from './modules/settings/settings.plugin';
@@ -41,7 +43,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
-    disableRequestLogging: true,
+    // Our own logs say what matters; Fastify's per-request lines are off (the non-deprecated option).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorate('db', handle.db);
   app.decorate('dbHandle', handle);
@@ -49,12 +52,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('anonymousCsrfToken', null);
 
   registerErrorHandler(app, (error, context) => recordServerError(app, error, context));
   await app.register(securityHeadersModule);
   await app.register(cookie);
   // The authorize plugin first: its onRoute hook must see every route, the auth routes included.
   await app.register(authorizeModule);
+  await app.register(inputGuardModule);
+  await app.register(rateLimitsModule);
   await app.register(authModule);
   await app.register(marketModule);
   await app.register(diamondsModule);

@@ -10,6 +10,7 @@ import {
   customType,
   date,
   doublePrecision,
+  index,
   integer,
   jsonb,
   numeric,
@@ -75,6 +76,30 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: timestamp('locked_until', tz),
 });
 
+/** Rate-limit hits shared by every node (migration 0040, server/http/rate-limits.ts). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', tz).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
+);
+
+/** Browsers and addresses a user signed in from (migration 0040, server/modules/auth/known-sources.ts). */
+export const loginKnownSources = pgTable(
+  'login_known_sources',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceHash: text('source_hash').notNull(),
+    lastSuccessAt: timestamp('last_success_at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sourceHash] }), index('login_known_sources_time_idx').on(t.lastSuccessAt)],
+);
+
 export const dataSources = pgTable('data_sources', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: text('kind', { enum: ['demo', 'manual', 'ecb', 'goldapi'] }).notNull(),
@@ -92,14 +117,21 @@ export const dataSources = pgTable('data_sources', {
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
 
-export const marketReadings = pgTable('market_readings', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  instrument: text('instrument').notNull(),
-  value: numeric('value', { precision: 20, scale: 8 }).notNull(),
-  source: text('source').notNull(),
-  observedAt: timestamp('observed_at', tz).notNull(),
-  fetchedAt: timestamp('fetched_at', tz).notNull().defaultNow(),
-});
+export const marketReadings = pgTable(
+  'market_readings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    instrument: text('instrument').notNull(),
+    value: numeric('value', { precision: 20, scale: 8 }).notNull(),
+    source: text('source').notNull(),
+    observedAt: timestamp('observed_at', tz).notNull(),
+    fetchedAt: timestamp('fetched_at', tz).notNull().defaultNow(),
+  },
+  // Latest reading of an instrument from one source, for the jump guard (migration 0041).
+  (t) => [
+    index('market_readings_instrument_source_time_idx').on(t.instrument, t.source, t.fetchedAt.desc(), t.id.desc()),
+  ],
+);
 
 export const alloys = pgTable('alloys', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -17,7 +17,7 @@ export interface SessionUser {
   mustChangePassword?: boolean;
 }
 
-/** The server-side session attached to a request (anonymous sessions have no user). */
+/** The server-side session of a signed-in user, attached to the request. */
 export interface RequestSession {
   idHash: string;
   userId: string | null;
@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     session: RequestSession | null;
+    /** The CSRF token of a visitor who is not signed in, from their signed cookie (anonymous-csrf.ts). */
+    anonymousCsrfToken: string | null;
   }
   interface FastifyContextConfig {
     /** `true` for routes a signed-out visitor may call; every other route needs a signed-in user. */

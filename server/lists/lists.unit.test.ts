@@ -2,7 +2,6 @@ import { PreparedQueries } from './prepared-queries';
 import { describe, expect, it } from 'vitest';
 import { mapHeaders } from './csv-columns';
 import { escapeLike } from './list-query';
-import { createRateLimiter } from './rate-limit';
 import { coalescedReads } from './table-versions';
 import { VersionedCache } from './versioned-cache';
 
@@ -137,17 +136,6 @@ describe('mapHeaders', () => {
 describe('escapeLike', () => {
   it('escapes LIKE wildcards and the escape character', () => {
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
-  });
-});
-
-describe('rate limiter', () => {
-  it('allows max hits per window per key', () => {
-    const limiter = createRateLimiter(2, 1000);
-    limiter.check('u', 0);
-    limiter.check('u', 10);
-    expect(() => limiter.check('u', 20)).toThrow('Trop d’imports');
-    limiter.check('v', 20);
-    limiter.check('u', 1000);
   });
 });
 

@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType, type ZodTypeDef } from 'zod';
 import type { Area } from '@shared/access';
-import { parseCsv, writeCsv } from '@shared/csv';
+import { writeCsv } from '@shared/csv';
 import {
   CONFLICT_MESSAGE,
   IMPORT_MAX_BYTES,
@@ -21,11 +21,12 @@ import { diffChanges, recordAudit } from '../audit/record-audit';
 import { acceptsGzip } from '../http/accepts-gzip';
 import { AppError, notFound, zodFieldErrors } from '../http/errors';
 import { parseInput } from '../http/validate';
+import { defineLimit, routeLimit } from '../http/rate-limits';
 import { mapHeaders, type CsvColumn } from './csv-columns';
+import { parseImportCsv } from './import-csv';
 import { pgErrorCode, UNIQUE_VIOLATION } from './db-errors';
 import { createListPageReader } from './list-page';
 import { listOrder, listWhere, type ListColumns } from './list-query';
-import { createRateLimiter } from './rate-limit';
 import { tableVersionReader } from './table-versions';
 import { VersionedCache } from './versioned-cache';
 
@@ -110,7 +111,14 @@ function orgOf(request: FastifyRequest): string {
   return request.user!.organizationId;
 }
 
-const importLimiter = createRateLimiter(20, 10 * 60_000);
+/** CSV imports per user, all référentiels together (imports are heavy). */
+export const CSV_IMPORTS = defineLimit({
+  name: 'csv-import',
+  max: 20,
+  windowMs: 10 * 60_000,
+  key: (request) => request.user?.id ?? request.ip,
+  message: 'Trop d’imports, réessayez dans quelques minutes',
+});
 const EXPORT_MAX_ROWS = 100_000;
 const INSERT_CHUNK = 500;
 
@@ -247,12 +255,11 @@ export function registerResource<Row extends BaseRow, Input, Dto extends object,
   if (def.csv.importable) {
     app.post(
       `${base}/import`,
-      { ...write, bodyLimit: IMPORT_MAX_BYTES * 2 + 4096 },
+      { config: { ...write.config, rateLimit: routeLimit(CSV_IMPORTS) }, bodyLimit: IMPORT_MAX_BYTES * 2 + 4096 },
       async (request): Promise<ImportResult> => {
         const organizationId = orgOf(request);
-        importLimiter.check(`${request.user!.id}`, app.now().getTime());
         const body = parseInput(importRequestSchema, request.body);
-        const parsed = parseCsv(body.csv);
+        const parsed = parseImportCsv(body.csv);
         if (parsed.headers.length === 0) {
           throw new AppError('VALIDATION_FAILED', 'Données invalides', { csv: ['Le fichier CSV est vide'] });
         }

@@ -128,6 +128,12 @@ export class TestClient {
     }
   }
 
+  /** The value of one cookie this client holds (e.g. the session id), if any. */
+  cookieValue(name: string): string | undefined {
+    const pair = this.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+    return pair?.slice(name.length + 1);
+  }
+
   async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const method = (options.method ?? 'GET').toUpperCase();
     const mutating = !['GET', 'HEAD', 'OPTIONS'].includes(method);

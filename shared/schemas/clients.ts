@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   choice,
   csvBoolean,
+  instantField,
   optionalDate,
   optionalEmail,
   optionalPhone,
@@ -60,7 +61,7 @@ const clientFields = {
   marketingConsent: csvBoolean('Consentement marketing'),
   marketingConsentAt: z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
-    z.string().datetime({ offset: true, message: 'Date de consentement invalide' }).nullable(),
+    instantField('Date de consentement').nullable(),
   ),
 };
 

@@ -151,10 +151,29 @@ export const optionalDate = (label: string) =>
         const d = new Date(`${s}T00:00:00Z`);
         return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
       }, `${label} invalide`)
-      .refine((s) => s >= '1900-01-01' && s <= '2100-12-31', `${label} hors limites`)
+      .refine((s) => s >= `${FIRST_YEAR}-01-01` && s <= `${LAST_YEAR}-12-31`, `${label} hors limites`)
       .nullable()
       .default(null),
   );
+
+/** Dates and instants the product accepts lie in these years (the database's own range is far wider). */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2100;
+
+/** Pure: a date or instant text that JavaScript reads and whose year is within FIRST_YEAR..LAST_YEAR. */
+export function isDateInRange(text: string): boolean {
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/** An ISO 8601 instant with its offset ('2026-03-02T09:00:00Z'), within FIRST_YEAR..LAST_YEAR. */
+export const instantField = (label: string) =>
+  z
+    .string({ invalid_type_error: `${label} invalide` })
+    .datetime({ offset: true, message: `${label} invalide` })
+    .refine(isDateInRange, `${label} hors limites (${FIRST_YEAR}–${LAST_YEAR})`);
 
 /** Booleans from forms (true/false) and CSV cells ("oui", "non", "1", "0", "true", "false", ''). */
 export function csvBoolean(label: string, fallback = false) {

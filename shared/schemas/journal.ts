@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { CLIENT_LOG_LEVELS } from '../constants';
 import { queryInt, uuidField } from './common-fields';
+import { FIRST_YEAR, LAST_YEAR, isDateInRange } from './fields';
 
 const dateParam = z
   .string()
   .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'Date invalide (AAAA-MM-JJ ou ISO 8601)' });
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'Date invalide (AAAA-MM-JJ ou ISO 8601)' })
+  .refine((v) => Number.isNaN(Date.parse(v)) || isDateInRange(v), {
+    message: `Date hors limites (${FIRST_YEAR}–${LAST_YEAR})`,
+  });
 
 /**
  * GET /api/logs query. `level` may list several levels separated by commas; `from`/`to` are dates or

@@ -1,12 +1,45 @@
 import { z } from 'zod';
 import { CLIENT_LOG_LEVELS } from '../constants';
 
+/** What the browser may write to the error journal: its own entries only (source 'frontend', issue 9). */
+export const CLIENT_LOG_SOURCE = 'frontend';
+/** Bytes of one POST /api/logs body at most. */
+export const CLIENT_LOG_BODY_MAX_BYTES = 48 * 1024;
+/** `context` as JSON text at most, and its nesting at most. */
+export const CLIENT_LOG_CONTEXT_MAX_CHARS = 10_000;
+export const CLIENT_LOG_CONTEXT_MAX_DEPTH = 6;
+
+/** Pure, iterative (a deep value cannot overflow the stack): the nesting depth of a JSON value. */
+export function jsonDepth(value: unknown, stopAt = Number.POSITIVE_INFINITY): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > stopAt) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** POST /api/logs body (spec §3). */
 export const clientLogSchema = z.object({
   level: z.enum(CLIENT_LOG_LEVELS),
-  source: z.string().trim().min(1).max(100),
+  source: z.literal(CLIENT_LOG_SOURCE, {
+    errorMap: () => ({ message: `Seule la source « ${CLIENT_LOG_SOURCE} » est acceptée` }),
+  }),
   message: z.string().min(1).max(5000),
   stack: z.string().max(20_000).optional().nullable(),
-  context: z.record(z.string(), z.unknown()).optional().nullable(),
+  context: z
+    .record(z.string(), z.unknown())
+    .refine((c) => jsonDepth(c, CLIENT_LOG_CONTEXT_MAX_DEPTH) <= CLIENT_LOG_CONTEXT_MAX_DEPTH, {
+      message: `Contexte trop imbriqué (${CLIENT_LOG_CONTEXT_MAX_DEPTH} niveaux au plus)`,
+    })
+    .refine((c) => JSON.stringify(c).length <= CLIENT_LOG_CONTEXT_MAX_CHARS, {
+      message: `Contexte trop volumineux (${CLIENT_LOG_CONTEXT_MAX_CHARS} caractères au plus)`,
+    })
+    .optional()
+    .nullable(),
 });
 export type ClientLogInput = z.infer<typeof clientLogSchema>;

@@ -8,14 +8,14 @@ import { AppError, notFound, unauthenticated } from '../../http/errors';
 import { SIGNED_IN } from '../../http/authorize';
 import { parseInput } from '../../http/validate';
 import { diffChanges, recordAudit } from '../../audit/record-audit';
-import { ACCOUNT_POLICY, anyLocked, recordEvent, resetKey } from '../auth/login-throttle';
+import { PASSWORD_CHECK_POLICY, passwordCheckKey, reserveAttempt, resetKey } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { assertPasswordAcceptable } from '../auth/password-policy';
 import { deleteUserSessions } from '../auth/session.store';
 import { liveSessions } from './session-list';
 
 const ANY = { config: { access: SIGNED_IN } } as const;
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Mot de passe actuel incorrect';
-const passwordKey = (userId: string): string => `password:${userId}`;
 const sessionParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Identifiant de session invalide') });
 
 function me(request: FastifyRequest) {
@@ -60,17 +60,20 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
     return profile(user.id);
   });
 
-  app.post('/api/account/password', ANY, async (request) => {
+  app.post('/api/account/password', ANY, async (request, reply) => {
     const { user, session } = me(request);
     const input = parseInput(changePasswordSchema, request.body);
+    assertPasswordAcceptable(input.newPassword, user.username, 'newPassword');
     const now = app.now();
-    const key = passwordKey(user.id);
-    if (await anyLocked(app.db, [key], now)) {
+    const key = passwordCheckKey(user.id);
+    // Reserved before the check, so parallel guesses of the current password are counted (issue 9).
+    const reservation = await reserveAttempt(app.db, key, now, PASSWORD_CHECK_POLICY);
+    if (!reservation.allowed) {
+      void reply.header('retry-after', String(Math.ceil(reservation.retryAfterMs / 1000)));
       throw new AppError('RATE_LIMITED', 'Trop de tentatives. Réessayez dans quelques minutes.');
     }
     const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
-      await recordEvent(app.db, key, now, ACCOUNT_POLICY);
       throw new AppError('VALIDATION_FAILED', WRONG_CURRENT_PASSWORD_MESSAGE, {
         currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE],
       });

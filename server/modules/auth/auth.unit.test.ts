@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_POLICY, isLocked, nextThrottleState, type ThrottleState } from './login-throttle';
+import { ACCOUNT_POLICY, ACCOUNT_SOURCE_POLICY, delayAfterAttempt } from './login-throttle';
 import { productWordFromSettings } from './product-word';
 import { slugify } from './register.route';
 import { isSessionExpired } from './session.store';
@@ -30,34 +30,18 @@ describe('tokens', () => {
   });
 });
 
-describe('throttle window', () => {
-  const policy = ACCOUNT_POLICY; // 5 failures / 15 min, locked 15 min
-  it('counts failures in one window and locks at the limit', () => {
-    let state: ThrottleState | null = null;
-    const now = at('2026-01-01T10:00:00Z');
-    for (let i = 1; i <= 4; i++) {
-      state = nextThrottleState(state, new Date(now.getTime() + i * 1000), policy);
-      expect(state.failures).toBe(i);
-      expect(isLocked(state, now)).toBe(false);
-    }
-    state = nextThrottleState(state, new Date(now.getTime() + 5000), policy);
-    expect(state.failures).toBe(5);
-    expect(isLocked(state, new Date(now.getTime() + 6000))).toBe(true);
-    expect(isLocked(state, new Date(now.getTime() + 5000 + 15 * 60_000))).toBe(false);
+describe('waits between password attempts (ADR 0002)', () => {
+  it('lets the free attempts through, then waits', () => {
+    for (let n = 1; n < ACCOUNT_SOURCE_POLICY.freeAttempts; n++)
+      expect(delayAfterAttempt(ACCOUNT_SOURCE_POLICY, n)).toBe(0);
+    expect(delayAfterAttempt(ACCOUNT_SOURCE_POLICY, 5)).toBe(15 * 60_000);
+    expect(delayAfterAttempt(ACCOUNT_SOURCE_POLICY, 9)).toBe(15 * 60_000);
   });
 
-  it('starts a new window when the old one is over', () => {
-    const start = at('2026-01-01T10:00:00Z');
-    const state: ThrottleState = { failures: 4, windowStartedAt: start, lockedUntil: null };
-    const later = nextThrottleState(state, new Date(start.getTime() + 15 * 60_000), policy);
-    expect(later).toEqual({ failures: 1, windowStartedAt: new Date(start.getTime() + 15 * 60_000), lockedUntil: null });
-    const inside = nextThrottleState(state, new Date(start.getTime() + 14 * 60_000), policy);
-    expect(inside.failures).toBe(5);
-    expect(inside.lockedUntil).not.toBeNull();
-  });
-
-  it('is not locked without state', () => {
-    expect(isLocked(null, new Date())).toBe(false);
+  it('slows an account down by doubling waits, never beyond 15 minutes', () => {
+    expect(delayAfterAttempt(ACCOUNT_POLICY, 4)).toBe(0);
+    expect([5, 6, 7, 8].map((n) => delayAfterAttempt(ACCOUNT_POLICY, n))).toEqual([1_000, 2_000, 4_000, 8_000]);
+    expect(delayAfterAttempt(ACCOUNT_POLICY, 40)).toBe(15 * 60_000);
   });
 });
 

@@ -1,23 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { csrfTokenSchema } from '@shared/schemas/auth';
-import { setSessionCookie } from './session.cookie';
-import { createSession } from './session.store';
+import { issueAnonymousToken } from './anonymous-csrf';
 
-/** GET /api/csrf-token: the session's token; a visitor with no session gets an anonymous one. */
+type CsrfTokenAnswer = z.infer<typeof csrfTokenSchema>;
+
+/**
+ * GET /api/csrf-token: the session's token; a visitor who is not signed in gets the token of their
+ * anonymous cookie, issued now when they have none (no database write either way).
+ */
 export async function csrfTokenRoute(app: FastifyInstance): Promise<void> {
-  app.get('/api/csrf-token', { config: { public: true } }, async (request, reply) => {
+  app.get('/api/csrf-token', { config: { public: true } }, async (request, reply): Promise<CsrfTokenAnswer> => {
     void reply.header('cache-control', 'no-store');
-    if (request.session) return { csrfToken: request.session.csrfToken } satisfies z.infer<typeof csrfTokenSchema>;
-    const created = await createSession(app.db, {
-      userId: null,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      now: app.now(),
-      config: app.config,
-    });
-    setSessionCookie(app, reply, created.id, created.expiresAt);
-    request.session = { idHash: created.idHash, userId: null, csrfToken: created.csrfToken };
-    return { csrfToken: created.csrfToken } satisfies z.infer<typeof csrfTokenSchema>;
+    const token = request.session?.csrfToken ?? request.anonymousCsrfToken ?? issueAnonymousToken(app, reply);
+    return { csrfToken: token };
   });
 }

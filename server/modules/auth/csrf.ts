@@ -16,7 +16,7 @@ export function registerCsrfHook(app: FastifyInstance): void {
     if (SAFE_METHODS.has(request.method) || matchedNoRoute(request)) return;
     const header = request.headers[CSRF_HEADER];
     const received = Array.isArray(header) ? header[0] : header;
-    if (!tokensEqual(request.session?.csrfToken, received)) {
+    if (!tokensEqual(request.session?.csrfToken ?? request.anonymousCsrfToken, received)) {
       throw new AppError('CSRF_INVALID', 'Jeton anti-falsification (CSRF) manquant ou invalide');
     }
   });

@@ -106,25 +106,43 @@ describe('POST /api/login', () => {
     expect(res.json()).toMatchObject({ code: 'CSRF_INVALID' });
   });
 
-  it('locks an account after 5 failures (429, even with the right password) and a success resets the counter', async () => {
+  it('from one address: 5 guesses, then 429 for 15 minutes even with the right password; other accounts unaffected', async () => {
     const user = await createUser(t);
     const other = await createUser(t);
-    // 4 failures, then a success resets the account counter.
+    const client = clientFromNewIp();
+    // 4 failures, then a success resets this account's counter for this address.
     for (let i = 0; i < 4; i++) {
-      const res = await clientFromNewIp().post('/api/login', { username: user.username, password: 'faux-mdp-123' });
-      expect(res.statusCode).toBe(401);
+      expect((await client.post('/api/login', { username: user.username, password: 'faux-mdp-123' })).statusCode).toBe(
+        401,
+      );
     }
-    expect((await clientFromNewIp().post('/api/login', user)).statusCode).toBe(200);
+    expect((await client.post('/api/login', user)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) {
-      const res = await clientFromNewIp().post('/api/login', { username: user.username, password: 'faux-mdp-123' });
-      expect(res.statusCode).toBe(401);
+      expect((await client.post('/api/login', { username: user.username, password: 'faux-mdp-123' })).statusCode).toBe(
+        401,
+      );
     }
-    const locked = await clientFromNewIp().post('/api/login', { username: user.username, password: user.password });
+    const locked = await client.post('/api/login', { username: user.username, password: user.password });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect((locked.json() as { message: string }).message).toMatch(/Réessayez/);
-    // Another account is not affected.
-    expect((await clientFromNewIp().post('/api/login', other)).statusCode).toBe(200);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await client.post('/api/login', other)).statusCode).toBe(200);
+  });
+
+  it('evaluates at most 5 of 120 parallel guesses on one account from one address', async () => {
+    const user = await createUser(t);
+    const client = clientFromNewIp();
+    await client.fetchCsrf();
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, () =>
+        client.post('/api/login', { username: user.username, password: 'faux-mdp-123' }),
+      ),
+    );
+    const evaluated = answers.filter((r) => r.statusCode === 401).length;
+    expect(evaluated).toBeGreaterThan(0);
+    expect(evaluated).toBeLessThanOrEqual(5);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(120 - evaluated);
   });
 
   it('locks an IP after 20 failures across accounts', async () => {
@@ -137,5 +155,73 @@ describe('POST /api/login', () => {
     const blocked = await client.post('/api/login', { username: user.username, password: user.password });
     expect(blocked.statusCode).toBe(429);
     expect((await clientFromNewIp().post('/api/login', user)).statusCode).toBe(200);
+  });
+});
+
+describe('a stranger cannot lock the real user out (ADR 0002)', () => {
+  let clock = new Date('2026-05-04T09:00:00Z');
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp({}, () => clock);
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+  const from = (ip: string, client = new TestClient(s.app)): TestClient => {
+    const original = client.request.bind(client);
+    client.request = (options) => original({ ...options, remoteAddress: ip });
+    return client;
+  };
+  const guessFromManyAddresses = async (username: string, count: number): Promise<void> => {
+    for (let i = 0; i < count; i++) {
+      await from(`203.0.113.${i + 1}`).post('/api/login', { username, password: 'devine-le-123' });
+    }
+  };
+
+  it('evaluates at most 5 of 120 parallel guesses on one account from 120 addresses (the clock stands still)', async () => {
+    const user = await createUser(s);
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, async (_, i) => {
+        const client = from(`198.18.${Math.floor(i / 250)}.${i % 250}`);
+        await client.fetchCsrf();
+        return client.post('/api/login', { username: user.username, password: 'faux-mdp-123' });
+      }),
+    );
+    const evaluated = answers.filter((r) => r.statusCode === 401).length;
+    expect(evaluated).toBeGreaterThan(0);
+    expect(evaluated).toBeLessThanOrEqual(5);
+  });
+
+  it('the real user signs in from a known browser or address while the account is under attack', async () => {
+    const user = await createUser(s);
+    const office = from('198.51.100.7');
+    expect((await office.login(user)).statusCode).toBe(200);
+    const device = office.cookieValue(`${s.config.cookieName}_device`);
+    expect(device).toBeTruthy();
+    await office.post('/api/logout', {});
+
+    await guessFromManyAddresses(user.username, 30);
+    const stranger = await from('203.0.113.99').post('/api/login', { username: user.username, password: 'x-1234567' });
+    expect(stranger.statusCode).toBe(429);
+
+    // Same address as before, no cookie: known address.
+    expect((await from('198.51.100.7').post('/api/login', user)).statusCode).toBe(200);
+    // Another address (on the move), same browser: known device.
+    const phone = from('192.0.2.50');
+    phone.cookie = `${s.config.cookieName}_device=${device}`;
+    expect((await phone.post('/api/login', user)).statusCode).toBe(200);
+  });
+
+  it('from an unknown browser and address the real user waits seconds to minutes, never a lock', async () => {
+    const user = await createUser(s);
+    await guessFromManyAddresses(user.username, 8);
+    const newcomer = from('192.0.2.77');
+    const slowed = await newcomer.post('/api/login', user);
+    expect(slowed.statusCode).toBe(429);
+    const wait = Number(slowed.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    clock = new Date(clock.getTime() + wait * 1000);
+    expect((await newcomer.post('/api/login', user)).statusCode).toBe(200);
   });
 });

@@ -123,3 +123,37 @@ describe('POST /api/register with signup disabled', () => {
     }
   });
 });
+
+describe('probing usernames through sign-up (issue 9, ADR 0002)', () => {
+  it('evaluates at most 10 of 50 parallel sign-ups from one address; the others learn nothing', async () => {
+    const client = clientFromNewIp();
+    await client.fetchCsrf();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => client.post('/api/register', valid(`sonde-${i}`))),
+    );
+    const evaluated = answers.filter((r) => r.statusCode !== 429);
+    expect(evaluated.length).toBe(10);
+    for (const res of answers.filter((r) => r.statusCode === 429)) {
+      expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.body).not.toMatch(/disponible|pris/);
+    }
+  });
+
+  it('limits sign-ups for the whole installation too (100 per hour), whatever the address', async () => {
+    const small = await createTestApp();
+    try {
+      const answers: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const client = clientFromNewIp(small.app);
+        for (let j = 0; j < 10; j++) {
+          answers.push((await client.post('/api/register', { ...valid(`x${i}-${j}`), email: 'invalide' })).statusCode);
+        }
+      }
+      expect(answers.filter((s) => s !== 429)).toHaveLength(100);
+      expect(answers.slice(100).every((s) => s === 429)).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -6,12 +6,13 @@ import type { Db } from '../../db/client';
 import { organizations, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { REGISTER_POLICY, anyLocked, recordEvent, registerKey } from './login-throttle';
+import { defineLimit, routeLimit } from '../../http/rate-limits';
 import { hashPassword } from './password';
+import { assertPasswordAcceptable } from './password-policy';
 import { productWordFromSettings } from './product-word';
 import { signIn } from './sign-in';
 
-export const USERNAME_TAKEN_MESSAGE = "Ce nom d'utilisateur est déjà pris";
+export const USERNAME_TAKEN_MESSAGE = "Ce nom d'utilisateur n'est pas disponible";
 export const SIGNUP_DISABLED_MESSAGE = 'Les inscriptions sont désactivées sur cette installation';
 export const REGISTER_RATE_LIMITED_MESSAGE = "Trop d'inscriptions depuis cette adresse. Réessayez plus tard.";
 
@@ -41,6 +42,25 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/**
+ * Sign-up must say when a username is taken, which tells that it exists: that answer is rationed (ADR 0002).
+ * Each attempt is counted before it is evaluated, per address and for the whole installation.
+ */
+export const REGISTER_PER_ADDRESS = defineLimit({
+  name: 'register-address',
+  max: 10,
+  windowMs: 60 * 60_000,
+  key: (request) => request.ip,
+  message: REGISTER_RATE_LIMITED_MESSAGE,
+});
+export const REGISTER_IN_TOTAL = defineLimit({
+  name: 'register-total',
+  max: 100,
+  windowMs: 60 * 60_000,
+  key: () => 'all',
+  message: "Trop d'inscriptions en ce moment. Réessayez plus tard.",
+});
+
 const usernameTaken = (): AppError =>
   new AppError('USERNAME_TAKEN', USERNAME_TAKEN_MESSAGE, { username: [USERNAME_TAKEN_MESSAGE] });
 
@@ -49,14 +69,15 @@ const usernameTaken = (): AppError =>
  * Staff of an existing organization are created from /users, not here.
  */
 export async function registerRoute(app: FastifyInstance): Promise<void> {
-  app.post('/api/register', { config: { public: true } }, async (request, reply) => {
+  const config = { public: true, rateLimit: routeLimit(REGISTER_PER_ADDRESS) };
+  app.post('/api/register', { config }, async (request, reply) => {
     if (!app.config.allowSignup) throw new AppError('SIGNUP_DISABLED', SIGNUP_DISABLED_MESSAGE);
+    await app.checkLimit(REGISTER_IN_TOTAL, request, reply);
     const input = parseInput(registerSchema, request.body);
+    assertPasswordAcceptable(input.password, input.username);
     const now = app.now();
-    const key = registerKey(request.ip);
-    if (await anyLocked(app.db, [key], now)) throw new AppError('RATE_LIMITED', REGISTER_RATE_LIMITED_MESSAGE);
-    await recordEvent(app.db, key, now, REGISTER_POLICY);
-
+    // Hashed first: a taken name answers after the same work as a free one (no timing difference).
+    const passwordHash = await hashPassword(input.password);
     const [existing] = await app.db
       .select({ id: users.id })
       .from(users)
@@ -64,7 +85,6 @@ export async function registerRoute(app: FastifyInstance): Promise<void> {
       .limit(1);
     if (existing) throw usernameTaken();
 
-    const passwordHash = await hashPassword(input.password);
     const organizationName = `Bijouterie ${input.firstName} ${input.lastName}`;
     const slug = await uniqueSlug(app.db, slugify(organizationName));
     let created: { userId: string; organizationId: string; settings: Record<string, unknown> };

@@ -65,7 +65,7 @@ describe('POST /api/logout', () => {
 describe('session lifetime', () => {
   it('refuses a deactivated user on their next request and deletes the session', async () => {
     const { client, userId } = await signIn();
-    const idHash = hashSessionId(client.cookie.split('=')[1]!);
+    const idHash = hashSessionId(client.cookieValue(t.config.cookieName)!);
     await t.handle.db.update(users).set({ active: false }).where(eq(users.id, userId));
     expect((await client.get('/api/user')).statusCode).toBe(401);
     expect(await t.handle.db.select().from(sessions).where(eq(sessions.idHash, idHash))).toHaveLength(0);
@@ -77,23 +77,48 @@ describe('session lifetime', () => {
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 
-  it('expires after 30 idle minutes, refreshing last_seen_at at most once a minute', async () => {
+  it('expires exactly 30 idle minutes after the last use, not up to a minute early (issue 9)', async () => {
     const { client } = await signIn();
-    const idHash = hashSessionId(client.cookie.split('=')[1]!);
+    const idHash = hashSessionId(client.cookieValue(t.config.cookieName)!);
     const lastSeen = async () =>
       (await t.handle.db.select().from(sessions).where(eq(sessions.idHash, idHash)))[0]!.lastSeenAt.getTime();
-    const start = await lastSeen();
-    advance(30 * 1000);
-    expect((await client.get('/api/user')).statusCode).toBe(200);
-    expect(await lastSeen()).toBe(start); // no write within the minute
-    advance(29 * MINUTE);
+    advance(59 * 1000);
     expect((await client.get('/api/user')).statusCode).toBe(200);
     expect(await lastSeen()).toBe(clock.getTime());
-    advance(29 * MINUTE);
+    const lastUse = clock.getTime();
+    advance(30 * MINUTE - 1000);
     expect((await client.get('/api/user')).statusCode).toBe(200);
     advance(30 * MINUTE);
     expect((await client.get('/api/user')).statusCode).toBe(401);
     expect(await t.handle.db.select().from(sessions).where(eq(sessions.idHash, idHash))).toHaveLength(0);
+    expect(lastUse).toBeLessThan(clock.getTime());
+  });
+
+  it('the cookie lives as long as the session may: renewed on use, dropped when the session ends', async () => {
+    const user = await createUser(t);
+    const client = new TestClient(t.app);
+    const login = await client.login(user);
+    const expiresOf = (res: { headers: Record<string, unknown> }) => {
+      const header = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+      const own = header.find((c) => c.startsWith(`${t.config.cookieName}=`));
+      return own ? new Date(/Expires=([^;]+)/.exec(own)![1]!).getTime() : undefined;
+    };
+    expect(expiresOf(login)).toBe(Math.floor((clock.getTime() + 30 * MINUTE) / 1000) * 1000);
+    advance(10 * MINUTE);
+    const used = await client.get('/api/user');
+    expect(expiresOf(used)).toBe(Math.floor((clock.getTime() + 30 * MINUTE) / 1000) * 1000);
+    advance(31 * MINUTE);
+    const ended = await client.get('/api/user');
+    expect(ended.statusCode).toBe(401);
+    expect(expiresOf(ended)).toBeLessThanOrEqual(clock.getTime());
+  });
+
+  it('answers signed-in requests with Cache-Control: no-store', async () => {
+    const { client } = await signIn();
+    for (const url of ['/api/user', '/api/account', '/api/settings', '/api/superadmin/organizations']) {
+      const res = await client.get(url);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
   });
 
   it('expires after 12 hours even when active', async () => {

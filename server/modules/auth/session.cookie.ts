@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** The session cookie: HttpOnly, SameSite=Lax, path /, Secure when configured; expires with the absolute timeout. */
+/**
+ * The session cookie: HttpOnly, SameSite=Lax, path /, Secure when configured. It expires when the session
+ * would (idle timeout from the last use, capped by the absolute one) and is renewed as the session is used.
+ */
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, id: string, expiresAt: Date): void {
   void reply.setCookie(app.config.cookieName, id, {
     httpOnly: true,

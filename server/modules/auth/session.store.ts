@@ -6,8 +6,11 @@ import type { RequestSession, SessionUser } from '../../http/types';
 import { productWordFromSettings } from './product-word';
 import { hashSessionId, randomToken } from './tokens';
 
-/** `last_seen_at` is written at most this often per session (no write per request). */
-export const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * `last_seen_at` is written at most this often per session (not on every request), so the idle timeout
+ * is exact to this interval (issue 9: it used to be up to a minute early).
+ */
+export const TOUCH_INTERVAL_MS = 1_000;
 
 export interface NewSession {
   /** The raw id, for the cookie only; never stored. */
@@ -20,6 +23,10 @@ export interface NewSession {
 export interface LoadedSession {
   session: RequestSession;
   user: SessionUser | null;
+  /** When the cookie must expire: the idle timeout from the last use, capped by the absolute one. */
+  cookieExpiresAt: Date;
+  /** `last_seen_at` was moved by this request: the cookie's expiry moves with it. */
+  touched: boolean;
 }
 
 /**
@@ -32,7 +39,7 @@ export interface LoadedSession {
 export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
 interface CachedSession {
-  loaded: LoadedSession;
+  loaded: { session: RequestSession; user: SessionUser | null };
   lastSeenAt: Date;
   expiresAt: Date;
   cachedAt: number;
@@ -55,10 +62,19 @@ export function isSessionExpired(
   return row.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000 <= now.getTime();
 }
 
+/** Pure: the session cookie lives as long as the session may, never longer. */
+export function sessionCookieExpiry(
+  row: { lastSeenAt: Date; expiresAt: Date },
+  config: Pick<AppConfig, 'sessionIdleMinutes'>,
+): Date {
+  const idleEnd = row.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
+  return new Date(Math.min(idleEnd, row.expiresAt.getTime()));
+}
+
 export async function createSession(
   db: Db,
   options: {
-    userId: string | null;
+    userId: string;
     csrfToken?: string | undefined;
     ip?: string | undefined;
     userAgent?: string | undefined;
@@ -86,38 +102,50 @@ export async function createSession(
 
 /**
  * Loads the session for a raw cookie id. Expired sessions, and sessions of an inactive user or a
- * suspended organization, are deleted and answer null (the visitor is signed out).
+ * suspended organization, are deleted and answer null (the visitor is signed out). A cached entry that
+ * looks expired is checked against the database first: another node may have seen a later use.
  */
 export async function loadSession(db: Db, id: string, now: Date, config: Timeouts): Promise<LoadedSession | null> {
   const idHash = hashSessionId(id);
   const cached = sessionCache.get(idHash);
-  if (cached && performance.now() - cached.cachedAt < SESSION_CACHE_TTL_MS) {
-    if (isSessionExpired(cached, now, config)) {
-      await deleteSession(db, idHash);
-      return null;
-    }
+  if (cached && performance.now() - cached.cachedAt < SESSION_CACHE_TTL_MS && !isSessionExpired(cached, now, config)) {
+    let touched = false;
     if (now.getTime() - cached.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
       cached.lastSeenAt = now;
+      touched = true;
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     }
-    return cached.loaded;
+    return { ...cached.loaded, cookieExpiresAt: sessionCookieExpiry(cached, config), touched };
   }
   const loaded = await loadSessionFromDb(db, idHash, now, config);
-  if (loaded) {
-    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-    sessionCache.set(idHash, { ...loaded, cachedAt: performance.now() });
-  } else {
+  if (!loaded) {
     sessionCache.delete(idHash);
+    return null;
   }
-  return loaded?.loaded ?? null;
+  if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+  sessionCache.set(idHash, {
+    loaded: { session: loaded.session, user: loaded.user },
+    lastSeenAt: loaded.lastSeenAt,
+    expiresAt: loaded.expiresAt,
+    cachedAt: performance.now(),
+  });
+  return {
+    session: loaded.session,
+    user: loaded.user,
+    cookieExpiresAt: sessionCookieExpiry(loaded, config),
+    touched: loaded.touched,
+  };
 }
 
-async function loadSessionFromDb(
-  db: Db,
-  idHash: string,
-  now: Date,
-  config: Timeouts,
-): Promise<{ loaded: LoadedSession; lastSeenAt: Date; expiresAt: Date } | null> {
+interface SessionFromDb {
+  session: RequestSession;
+  user: SessionUser | null;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  touched: boolean;
+}
+
+async function loadSessionFromDb(db: Db, idHash: string, now: Date, config: Timeouts): Promise<SessionFromDb | null> {
   const [row] = await db
     .select({
       idHash: sessions.idHash,
@@ -145,30 +173,30 @@ async function loadSessionFromDb(
     .limit(1);
   if (!row) return null;
 
-  const signedOutUser = row.userId !== null && (!row.user?.active || row.organization?.status !== 'active');
-  if (isSessionExpired(row, now, config) || signedOutUser) {
+  // Sessions without a user were the anonymous sessions of before migration 0040: no longer valid.
+  const signedOutUser = !row.user?.active || row.organization?.status !== 'active';
+  if (isSessionExpired(row, now, config) || signedOutUser || !row.user || !row.organization) {
     await deleteSession(db, idHash);
     return null;
   }
   let lastSeenAt = row.lastSeenAt;
+  let touched = false;
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     lastSeenAt = now;
+    touched = true;
   }
-  const session: RequestSession = { idHash, userId: row.userId, csrfToken: row.csrfToken };
-  const times = { lastSeenAt, expiresAt: row.expiresAt };
-  if (!row.user || !row.organization) return { loaded: { session, user: null }, ...times };
   const { active: _active, ...user } = row.user;
   return {
-    loaded: {
-      session,
-      user: {
-        ...user,
-        organizationName: row.organization.name,
-        productWord: productWordFromSettings(row.organization.settings),
-      },
+    session: { idHash, userId: row.userId, csrfToken: row.csrfToken },
+    user: {
+      ...user,
+      organizationName: row.organization.name,
+      productWord: productWordFromSettings(row.organization.settings),
     },
-    ...times,
+    lastSeenAt,
+    expiresAt: row.expiresAt,
+    touched,
   };
 }
 

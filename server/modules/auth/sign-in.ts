@@ -4,7 +4,7 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import { users } from '../../db/schema';
 import type { SessionUser } from '../../http/types';
 import { setSessionCookie } from './session.cookie';
-import { createSession, deleteSession } from './session.store';
+import { createSession, deleteSession, sessionCookieExpiry } from './session.store';
 
 /** The `currentUserSchema` answer of /api/user, /api/login and /api/register. */
 export function toCurrentUser(user: SessionUser): CurrentUser {
@@ -23,7 +23,8 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
 
 /**
  * Rotates the session at sign-in: a new id (the old row is deleted, so a fixated id is worthless),
- * the same CSRF token (the browser caches it), last_login_at set, cookie replaced.
+ * the same CSRF token as before (the browser caches it: the previous session's, else the anonymous
+ * cookie's), last_login_at set, cookie replaced.
  */
 export async function signIn(
   app: FastifyInstance,
@@ -36,14 +37,19 @@ export async function signIn(
   if (previous) await deleteSession(app.db, previous.idHash);
   const created = await createSession(app.db, {
     userId: user.id,
-    csrfToken: previous?.csrfToken,
+    csrfToken: previous?.csrfToken ?? request.anonymousCsrfToken ?? undefined,
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     now,
     config: app.config,
   });
   await app.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  setSessionCookie(app, reply, created.id, created.expiresAt);
+  setSessionCookie(
+    app,
+    reply,
+    created.id,
+    sessionCookieExpiry({ lastSeenAt: now, expiresAt: created.expiresAt }, app.config),
+  );
   request.session = { idHash: created.idHash, userId: user.id, csrfToken: created.csrfToken };
   request.user = user;
   return toCurrentUser(user);

@@ -4,7 +4,7 @@ import { apiErrorSchema } from '@shared/schemas/errors';
 import { queryRows } from '../../db/client';
 import { logEntries } from '../../db/schema';
 import { createOrganization, createTestApp, signedInClient, TestClient, type TestApp } from '../../test/harness';
-import { CLIENT_LOG_RATE_LIMIT, recordServerError } from './logs.plugin';
+import { CLIENT_LOGS_PER_ORGANIZATION_PER_DAY, CLIENT_LOG_RATE_LIMIT, recordServerError } from './logs.plugin';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,4 +194,85 @@ describe('pruning', () => {
     expect(anon!.n).toBeLessThanOrEqual(10);
     expect(deleted).toBeGreaterThanOrEqual(20);
   });
+});
+
+describe('the journal cannot be forged or flooded from a browser (issue 9)', () => {
+  const from = (client: TestClient, ip: string, payload: Record<string, unknown>) =>
+    client.request({ method: 'POST', url: '/api/logs', payload, remoteAddress: ip });
+
+  it.each(['server', 'security', 'Frontend', 'backend'])('refuses source %s (400), writing nothing', async (source) => {
+    const { client } = await signedInClient(t);
+    const res = await client.post('/api/logs', { ...entry, source, message: `forged ${source}` });
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json()).fieldErrors?.source?.[0]).toMatch(/frontend/);
+    expect(await rowsWhere(`forged ${source}`)).toEqual([]);
+  });
+
+  it('refuses a body over 48 KB (413) and a context too deep or too large (400), never 500', async () => {
+    const { client } = await signedInClient(t);
+    const big = await client.post('/api/logs', {
+      ...entry,
+      stack: 'x'.repeat(20_000),
+      context: { a: 'y'.repeat(40_000) },
+    });
+    expect(big.statusCode).toBe(413);
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let i = 0; i < 7; i++) deep = { deep };
+    const tooDeep = await client.post('/api/logs', { ...entry, context: deep });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(tooDeep.json()).fieldErrors?.context?.[0]).toMatch(/imbriqué/);
+    const wide = await client.post('/api/logs', { ...entry, context: { a: 'z'.repeat(11_000) } });
+    expect(wide.statusCode).toBe(400);
+    const nestedText = `{"level":"error","source":"frontend","message":"m","context":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`;
+    const hostile = await client.request({
+      method: 'POST',
+      url: '/api/logs',
+      payload: nestedText,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(hostile.statusCode).toBe(400);
+  });
+
+  it('takes at most 300 signed-out entries a minute, all addresses together', async () => {
+    const local = await createTestApp();
+    try {
+      const visitor = new TestClient(local.app);
+      await visitor.fetchCsrf();
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 4; batch++) {
+        const answers = await Promise.all(
+          Array.from({ length: 80 }, (_, i) =>
+            from(visitor, `10.20.${batch}.${i}`, { ...entry, message: `anonyme ${batch}-${i}` }),
+          ),
+        );
+        statuses.push(...answers.map((r) => r.statusCode));
+      }
+      expect(statuses.filter((s) => s === 201)).toHaveLength(300);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('takes at most 2,000 browser entries a day for one organization, whatever the senders', async () => {
+    const local = await createTestApp();
+    try {
+      const { client } = await signedInClient(local);
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 21; batch++) {
+        const answers = await Promise.all(
+          Array.from({ length: 100 }, (_, i) =>
+            from(client, `10.30.${batch}.${i}`, { ...entry, message: `flot ${batch}-${i}` }),
+          ),
+        );
+        statuses.push(...answers.map((r) => r.statusCode));
+      }
+      expect(statuses.filter((s) => s === 201)).toHaveLength(CLIENT_LOGS_PER_ORGANIZATION_PER_DAY);
+      // Another organization still writes.
+      const other = await signedInClient(local);
+      expect((await other.client.post('/api/logs', { ...entry, message: 'autre boutique' })).statusCode).toBe(201);
+    } finally {
+      await local.close();
+    }
+  }, 120_000);
 });

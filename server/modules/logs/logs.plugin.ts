@@ -1,16 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { clientLogSchema } from '@shared/schemas/logs';
+import { CLIENT_LOG_BODY_MAX_BYTES, clientLogSchema } from '@shared/schemas/logs';
 import { queryRows } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { defineLimit, routeLimit } from '../../http/rate-limits';
 import { parseInput } from '../../http/validate';
 import { insertLogEntry, LOG_ENTRIES_MAX_PER_ORGANIZATION, pruneLogEntries } from './log-entries';
-import { FixedWindowRateLimiter } from './rate-limiter';
 
-/** Client log posts allowed per IP + user per minute (in memory, per node). */
+/** Client log posts allowed per address and user per minute (all app nodes together). */
 export const CLIENT_LOG_RATE_LIMIT = 60;
 export const CLIENT_LOG_RATE_WINDOW_MS = 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+const PER_SENDER = defineLimit({
+  name: 'logs-sender',
+  max: CLIENT_LOG_RATE_LIMIT,
+  windowMs: CLIENT_LOG_RATE_WINDOW_MS,
+  key: (request) => `${request.ip}|${request.user?.id ?? '-'}`,
+  message: 'Trop de journaux envoyés, réessayez dans une minute',
+});
+/** Signed-out visitors together, whatever their address. */
+export const ANONYMOUS_LOGS = defineLimit({
+  name: 'logs-anonymous',
+  max: 300,
+  windowMs: CLIENT_LOG_RATE_WINDOW_MS,
+  key: () => 'all',
+  message: 'Trop de journaux envoyés, réessayez dans une minute',
+});
+/** Browser entries an organization's journal takes in a day (signed-out visitors count as one). */
+export const CLIENT_LOGS_PER_ORGANIZATION_PER_DAY = 2_000;
+const DAILY_PER_ORGANIZATION = defineLimit({
+  name: 'logs-organization-day',
+  max: CLIENT_LOGS_PER_ORGANIZATION_PER_DAY,
+  windowMs: DAY_MS,
+  key: (request) => request.user?.organizationId ?? 'signed-out',
+  message: "Le journal d'erreurs a reçu assez d'entrées aujourd'hui",
+});
 /** The journal is pruned on this period, and after this many inserts on a node (never on every insert). */
 export const LOG_PRUNE_INTERVAL_MS = 10 * 60_000;
 export const LOG_PRUNE_EVERY_INSERTS = 1000;
@@ -28,11 +53,12 @@ declare module 'fastify' {
 
 /**
  * Error journal intake (spec §7 POST /api/logs, brief §6). Public (signed-out visitors' errors count too)
- * but CSRF-protected by the global hook; organization and user are attached when signed in.
+ * but CSRF-protected by the global hook; organization and user are attached when signed in. A browser
+ * writes only `source: frontend` entries, of bounded size, within per-sender, signed-out and daily
+ * per-organization limits (issue 9, ADR 0007).
  */
 export const logsModule = fp(
   async (app: FastifyInstance) => {
-    const limiter = new FixedWindowRateLimiter(CLIENT_LOG_RATE_LIMIT, CLIENT_LOG_RATE_WINDOW_MS);
     let insertsSincePrune = 0;
     let pruning: Promise<number> | null = null;
 
@@ -55,13 +81,11 @@ export const logsModule = fp(
       await pruning;
     });
 
-    app.post('/api/logs', { config: { public: true } }, async (request, reply) => {
+    const config = { public: true, rateLimit: routeLimit(PER_SENDER) };
+    app.post('/api/logs', { config, bodyLimit: CLIENT_LOG_BODY_MAX_BYTES }, async (request, reply) => {
       const user = request.user;
-      const retryAfter = limiter.hit(`${request.ip}|${user?.id ?? '-'}`);
-      if (retryAfter > 0) {
-        void reply.header('retry-after', String(retryAfter));
-        throw new AppError('RATE_LIMITED', 'Trop de journaux envoyés, réessayez dans une minute');
-      }
+      if (!user) await app.checkLimit(ANONYMOUS_LOGS, request, reply);
+      await app.checkLimit(DAILY_PER_ORGANIZATION, request, reply);
       const body = parseInput(clientLogSchema, request.body);
       await insertLogEntry(app.db, {
         organizationId: user?.organizationId ?? null,

@@ -50,7 +50,8 @@ describe('product photos', () => {
     const image = await production.get(url);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // Signed-in answers are never stored by the browser or a proxy (issue 9).
+    expect(image.headers['cache-control']).toBe('no-store');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.rawPayload.equals(TINY_JPEG)).toBe(true);
     const bySlug = await production.get(`/api/products/${product.slug}/photos/${ids[0]}`);

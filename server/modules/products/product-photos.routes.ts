@@ -15,15 +15,22 @@ import { parseInput } from '../../http/validate';
 import { detectImageType } from './image-type';
 import { getProductBySlug, loadPhotoMetas } from './product.repository';
 import { orgOf } from './products.routes';
-import { SlidingWindowLimiter } from './rate-limit';
+import { defineLimit, routeLimit } from '../../http/rate-limits';
 
 const READ = { access: { area: 'catalog', mode: 'read' } } as const;
 const WRITE = { access: { area: 'catalog', mode: 'write' } } as const;
 
 /** Base64 grows 4/3: a 5 MB photo plus the JSON around it. */
 export const PHOTO_BODY_LIMIT = Math.ceil((PRODUCT_PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024;
-/** Uploads per user per minute (per app node). */
+/** Uploads per user per minute (all app nodes together). */
 export const PHOTO_UPLOADS_PER_MINUTE = 20;
+const PHOTO_UPLOADS = defineLimit({
+  name: 'product-photo-upload',
+  max: PHOTO_UPLOADS_PER_MINUTE,
+  windowMs: 60_000,
+  key: (request) => request.user?.id ?? request.ip,
+  message: 'Trop de photos envoyées, réessayez dans une minute',
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PHOTO_NOT_FOUND = 'Photo introuvable';
@@ -32,17 +39,12 @@ const PHOTO_NOT_FOUND = 'Photo introuvable';
 const safeFilename = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 100) || 'photo';
 
 export function registerProductPhotoRoutes(app: FastifyInstance): void {
-  const limiter = new SlidingWindowLimiter(PHOTO_UPLOADS_PER_MINUTE, 60_000);
-
   app.post<{ Params: { slug: string } }>(
     '/api/products/:slug/photos',
-    { config: WRITE, bodyLimit: PHOTO_BODY_LIMIT },
+    { config: { ...WRITE, rateLimit: routeLimit(PHOTO_UPLOADS) }, bodyLimit: PHOTO_BODY_LIMIT },
     async (request, reply) => {
       const organizationId = orgOf(request);
       const product = await getProductBySlug(app.db, organizationId, request.params.slug);
-      if (!limiter.take(request.user!.id, app.now().getTime())) {
-        throw new AppError('RATE_LIMITED', 'Trop de photos envoyées, réessayez dans une minute');
-      }
       const input = parseInput(productPhotoUploadSchema, request.body);
       const data = Buffer.from(input.dataBase64, 'base64');
       if (data.length > PRODUCT_PHOTO_MAX_BYTES) {
@@ -130,8 +132,8 @@ export function registerProductPhotoRoutes(app: FastifyInstance): void {
         .limit(1);
       if (!photo) throw notFound(PHOTO_NOT_FOUND);
       const etag = `"${photo.sha256}"`;
+      // Cache-Control is no-store like every signed-in answer (session.hook.ts): a photo may be confidential.
       void reply
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
         .header('ETag', etag)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Disposition', `inline; filename="${safeFilename(photo.filename)}"`);

@@ -6,7 +6,7 @@ import { AppError, notFound, unauthenticated } from '../../http/errors';
 import { SIGNED_IN } from '../../http/authorize';
 import { parseInput } from '../../http/validate';
 import { diffChanges, recordAudit } from '../../audit/record-audit';
-import { FixedWindowRateLimiter } from '../logs/rate-limiter';
+import { defineLimit, routeLimit } from '../../http/rate-limits';
 import { detectImageType } from './logo-image';
 import { loadLogoMeta, loadSettings, settingsFromRow, settingsToJson } from './settings.store';
 
@@ -17,6 +17,13 @@ export const SETTINGS_CONFLICT_MESSAGE =
 /** Logo uploads per user and IP per window (in memory, per node). */
 export const LOGO_UPLOADS_PER_WINDOW = 20;
 export const LOGO_UPLOAD_WINDOW_MS = 10 * 60_000;
+const LOGO_UPLOADS = defineLimit({
+  name: 'logo-upload',
+  max: LOGO_UPLOADS_PER_WINDOW,
+  windowMs: LOGO_UPLOAD_WINDOW_MS,
+  key: (request) => request.user?.id ?? request.ip,
+  message: "Trop d'envois de logo, réessayez dans quelques minutes",
+});
 export const LOGO_FORMAT_MESSAGE = "Format d'image non reconnu : PNG, JPEG ou WebP";
 
 function orgOf(request: FastifyRequest): string {
@@ -32,8 +39,6 @@ export async function registerSettingsRoutes(app: FastifyInstance): Promise<void
     { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
-
-  const uploads = new FixedWindowRateLimiter(LOGO_UPLOADS_PER_WINDOW, LOGO_UPLOAD_WINDOW_MS, () => app.now().getTime());
 
   const answer = async (organizationId: string): Promise<SettingsAnswer> => ({
     ...(await loadSettings(app.db, organizationId)),
@@ -79,13 +84,9 @@ export async function registerSettingsRoutes(app: FastifyInstance): Promise<void
     return answer(organizationId);
   });
 
-  app.put('/api/settings/logo', { ...WRITE, bodyLimit: LOGO_MAX_BYTES }, async (request, reply) => {
+  const logoConfig = { ...WRITE.config, rateLimit: routeLimit(LOGO_UPLOADS) };
+  app.put('/api/settings/logo', { config: logoConfig, bodyLimit: LOGO_MAX_BYTES }, async (request) => {
     const organizationId = orgOf(request);
-    const retryAfter = uploads.hit(`${request.user?.id ?? '-'}|${request.ip}`);
-    if (retryAfter > 0) {
-      void reply.header('retry-after', String(retryAfter));
-      throw new AppError('RATE_LIMITED', "Trop d'envois de logo, réessayez dans quelques minutes");
-    }
     const body = request.body;
     if (!Buffer.isBuffer(body) || body.length === 0) {
       throw new AppError('VALIDATION_FAILED', LOGO_FORMAT_MESSAGE, { logo: [LOGO_FORMAT_MESSAGE] });

@@ -134,7 +134,7 @@ describe('ClientLogger', () => {
     try {
       configureApiClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
       const log = new ClientLogger();
-      log.error('Unhandled rejection: nope', { source: 'frontend' });
+      log.error('Unhandled rejection: nope', { feature: 'checkout' });
       await log.whenIdle();
       expect(received).toEqual([
         {
@@ -145,12 +145,32 @@ describe('ClientLogger', () => {
             source: 'frontend',
             message: 'Unhandled rejection: nope',
             stack: null,
-            context: null,
+            context: { feature: 'checkout' },
           },
         },
       ]);
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+});
+
+describe('what the server would refuse is sent cut down', () => {
+  it('always sends source "frontend", and a preview for a context too deep or too large', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    const log = new ClientLogger(async (entry) => {
+      sent.push(entry as unknown as Record<string, unknown>);
+    });
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 20; i++) deep = { deep };
+    log.error('deep', { context: deep });
+    log.error('large', { context: { blob: Array.from({ length: 5000 }, (_, i) => i) } });
+    await log.whenIdle();
+    for (const entry of sent) {
+      expect(entry.source).toBe('frontend');
+      expect(entry.context).toMatchObject({ truncated: true });
+      expect(String((entry.context as { preview: string }).preview).length).toBeLessThanOrEqual(5000);
+    }
+    expect(sent).toHaveLength(2);
   });
 });

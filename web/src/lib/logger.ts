@@ -1,5 +1,11 @@
 import { CLIENT_LOG_QUEUE_MAX, LOGGED_BODY_MAX_CHARS, type ClientLogLevel } from '@shared/constants';
-import type { ClientLogInput } from '@shared/schemas/logs';
+import {
+  CLIENT_LOG_CONTEXT_MAX_CHARS,
+  CLIENT_LOG_CONTEXT_MAX_DEPTH,
+  CLIENT_LOG_SOURCE,
+  jsonDepth,
+  type ClientLogInput,
+} from '@shared/schemas/logs';
 import { apiRequest, truncateForLog } from './api-client';
 
 /**
@@ -8,7 +14,8 @@ import { apiRequest, truncateForLog } from './api-client';
  */
 
 export interface LogDetails {
-  source?: string;
+  /** The part of the app that logs (kept in `context.feature`: the server takes source 'frontend' only). */
+  feature?: string;
   stack?: string | null;
   context?: Record<string, unknown> | null;
 }
@@ -21,7 +28,6 @@ type Sender = (entry: ClientLogInput) => Promise<unknown>;
 
 const MESSAGE_MAX = 5000;
 const STACK_MAX = 20_000;
-const DEFAULT_SOURCE = 'frontend';
 
 export class ClientLogger {
   private readonly entries: LogEntry[] = [];
@@ -66,10 +72,10 @@ export class ClientLogger {
   log(level: ClientLogLevel, message: string, details: LogDetails = {}): void {
     const entry: LogEntry = {
       level,
-      source: (details.source || DEFAULT_SOURCE).slice(0, 100),
+      source: CLIENT_LOG_SOURCE,
       message: (message || '(sans message)').slice(0, MESSAGE_MAX),
       stack: details.stack ? details.stack.slice(0, STACK_MAX) : null,
-      context: details.context ? truncateContext(details.context) : null,
+      context: contextOf(details),
       time: new Date().toISOString(),
     };
     push(this.entries, entry, this.max);
@@ -114,6 +120,25 @@ function truncateContext(context: Record<string, unknown>): Record<string, unkno
   return out;
 }
 
+/** The context sent: the feature, strings cut, and a preview instead when the server would refuse it. */
+function contextOf(details: LogDetails): Record<string, unknown> | null {
+  const merged = { ...(details.feature ? { feature: details.feature } : {}), ...(details.context ?? {}) };
+  if (Object.keys(merged).length === 0) return null;
+  const context = truncateContext(merged);
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(context);
+  } catch {
+    json = undefined;
+  }
+  const fits =
+    json !== undefined &&
+    json.length <= CLIENT_LOG_CONTEXT_MAX_CHARS &&
+    jsonDepth(context, CLIENT_LOG_CONTEXT_MAX_DEPTH) <= CLIENT_LOG_CONTEXT_MAX_DEPTH;
+  if (fits) return context;
+  return { truncated: true, preview: (json ?? String(context)).slice(0, CLIENT_LOG_CONTEXT_MAX_CHARS / 2) };
+}
+
 export const logger = new ClientLogger();
 
 function describe(reason: unknown): { message: string; stack: string | null } {
@@ -135,7 +160,6 @@ export function installGlobalErrorHandlers(target: Window = window, log: ClientL
   target.addEventListener('error', (event: ErrorEvent) => {
     const { message, stack } = describe(event.error ?? event.message);
     log.error(message || event.message, {
-      source: 'frontend',
       stack,
       context: { kind: 'error', filename: event.filename, line: event.lineno, column: event.colno, url: location.href },
     });
@@ -143,7 +167,6 @@ export function installGlobalErrorHandlers(target: Window = window, log: ClientL
   target.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
     const { message, stack } = describe(event.reason);
     log.error(`Unhandled rejection: ${message}`, {
-      source: 'frontend',
       stack,
       context: { kind: 'unhandledrejection', url: location.href },
     });

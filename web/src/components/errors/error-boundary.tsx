@@ -49,7 +49,6 @@ export class ErrorBoundary extends Component<Props, State> {
     if (report) this.setState({ report: { ...report, componentStack } });
     const boundary = this.props.name;
     logger.error(`Erreur de rendu dans ${component} (${boundary}) : ${report?.message ?? String(error)}`, {
-      source: 'frontend',
       stack: error instanceof Error ? (error.stack ?? null) : null,
       context: { kind: 'render', component, boundary, componentStack, errorId, url: window.location.href },
     });

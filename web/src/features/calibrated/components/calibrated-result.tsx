@@ -28,7 +28,7 @@ export function CalibratedResult({ mm, clarity }: { mm: number; clarity: Calibra
   useEffect(() => {
     if (!error) return;
     logger.error('Failed to fetch calibrated price', {
-      source: 'calibrated-prices',
+      feature: 'calibrated-prices',
       stack: error.stack ?? null,
       context: { mm, clarity, message: error.message },
     });

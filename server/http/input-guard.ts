@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors';
+
+/**
+ * Input limits every route gets before its own zod schema (ADR 0007): PostgreSQL refuses NUL bytes in
+ * text and a lone UTF-16 surrogate cannot be encoded in UTF-8, so either would otherwise surface as a
+ * 500 from the database; very deep JSON would make any recursive walk (JSON.stringify included) overflow
+ * the stack. The walk is iterative and bounded, so it cannot itself be made to overflow.
+ */
+export const MAX_JSON_DEPTH = 32;
+export const MAX_JSON_NODES = 200_000;
+
+export type InputProblem = { path: string; message: string } | null;
+
+const NUL_MESSAGE = 'Caractère nul (\\u0000) interdit';
+const SURROGATE_MESSAGE = 'Texte invalide (caractère Unicode incomplet)';
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function textProblem(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
+  return null;
+}
+
+/** Pure: the first problem found in a parsed JSON body, query string or path parameters, if any. */
+export function findInputProblem(value: unknown): InputProblem {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const { value: current, path, depth } = stack.pop()!;
+    if (++nodes > MAX_JSON_NODES) return { path: '_', message: 'Requête trop volumineuse' };
+    if (typeof current === 'string') {
+      const problem = textProblem(current);
+      if (problem) return { path: path || '_', message: problem };
+      continue;
+    }
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    if (depth >= MAX_JSON_DEPTH) {
+      return { path: path || '_', message: `Données trop imbriquées (${MAX_JSON_DEPTH} niveaux au plus)` };
+    }
+    for (const [key, child] of Object.entries(current)) {
+      const childPath = path ? `${path}.${key}` : key;
+      const keyProblem = textProblem(key);
+      if (keyProblem) return { path: path || '_', message: keyProblem };
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/**
+ * preHandler, registered after the authorize plugin so a refused role still gets its 403: a body, query
+ * or path parameter with a NUL byte, a lone surrogate or too deep a structure answers 400 with the field.
+ */
+export const inputGuardModule = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preHandler', async (request) => {
+      // A request that matched no route gets its 404 (its `*` parameter is the raw path).
+      if (request.is404) return;
+      for (const part of [request.params, request.query, request.body]) {
+        const problem = findInputProblem(part);
+        if (problem) {
+          throw new AppError('VALIDATION_FAILED', 'Données invalides', { [problem.path]: [problem.message] });
+        }
+      }
+    });
+  },
+  { name: 'input-guard' },
+);
