@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeDecimalText } from '../decimal-input';
 
 /**
  * Field builders shared by the référentiel schemas (clients, suppliers, stones, production steps):
@@ -116,11 +117,8 @@ export function optionalDecimal(label: string, options: { scale: number; max: st
     (v) => {
       const e = emptyToNull(v);
       if (typeof e === 'number') return Number.isFinite(e) ? String(e) : 'NaN';
-      if (typeof e === 'string')
-        return e
-          .trim()
-          .replace(/[\s\u00a0\u202f]/g, '')
-          .replace(',', '.');
+      // "1 234,56" and "1234.56" alike; anything else stays as typed and fails the pattern below.
+      if (typeof e === 'string') return normalizeDecimalText(e) ?? e;
       return e;
     },
     z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeDecimalText } from '../decimal-input';
 import { CLARITY_TABS } from '../constants';
 import { listQuerySchema, queryBoolean } from './lists';
 import type { CalibratedRange, PricingBreakdown, PricingComponent } from '../product-pricing';
@@ -63,8 +64,8 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 80;
 
 /**
- * A decimal number sent as a number or a string (comma accepted), returned as a
- * normalised string ("3.2"). `scale` = max decimals.
+ * A decimal number sent as a number or a string ("3,2", "3.2", "1 234,5": shared/decimal-input.ts),
+ * returned as a normalised string ("3.2"). `scale` = max decimals.
  */
 export function decimalString(options: {
   min?: number;
@@ -75,8 +76,8 @@ export function decimalString(options: {
 }) {
   const invalid = 'Nombre invalide';
   return z.union([z.number(), z.string()], { errorMap: () => ({ message: invalid }) }).transform((value, ctx) => {
-    const text = String(value).trim().replace(',', '.');
-    if (!/^-?\d+(\.\d+)?$/.test(text)) {
+    const text = normalizeDecimalText(String(value), { allowNegative: true });
+    if (text === null || text === '') {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: text === '' ? required : invalid });
       return z.NEVER;
     }
