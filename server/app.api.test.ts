@@ -7,7 +7,7 @@ afterAll(async () => {
 });
 
 describe('buildApp', () => {
-  it('uses no deprecated Fastify option (issue 9: disableRequestLogging)', async () => {
+  it('uses no deprecated Fastify option (disableRequestLogging)', async () => {
     const warnings: string[] = [];
     const listener = (warning: Error & { code?: string }) => warnings.push(`${warning.code ?? ''} ${warning.message}`);
     process.on('warning', listener);

@@ -66,13 +66,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(diamondsModule);
   await app.register(calibratedModule);
   await app.register(logsModule);
-  // Administration (issue 3)
+  // Administration
   await app.register(usersModule);
   await app.register(accountModule);
   await app.register(settingsModule);
   await app.register(journalModule);
   await app.register(superadminModule);
-  // Référentiels (issue 4)
+  // Référentiels
   await app.register(clientsModule);
   await app.register(suppliersModule);
   await app.register(stonesModule);

@@ -65,8 +65,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A ConfigError (server/config.ts, matched by name) already lists each bad variable: its message, no stack.
-  if (error instanceof Error && error.name === 'ConfigError') console.error(`Échec du démarrage : ${error.message}`);
+  // A ConfigError (server/config.ts) lists each bad variable, a MigrationError (server/db/migrate.ts) names the
+  // migration file: their message, no stack (both matched by name).
+  const explained = error instanceof Error && ['ConfigError', 'MigrationError'].includes(error.name);
+  if (explained) console.error(`Échec du démarrage : ${error.message}`);
   else console.error('Échec du démarrage :', error);
   process.exit(1);
 });

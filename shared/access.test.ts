@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { areaOfScreen, can, matrixRole, permissionOf } from './access';
+import { areaOfScreen, can, canOpenScreen, matrixRole, modeOfScreen, permissionOf } from './access';
 
-describe('authorization matrix (brief §7)', () => {
+describe('authorization matrix', () => {
   it('gives sales write on clients but nothing on production areas', () => {
     expect(can('sales', 'sales', 'write')).toBe(true);
     expect(can('production', 'sales', 'read')).toBe(false);
@@ -29,5 +29,21 @@ describe('authorization matrix (brief §7)', () => {
     expect(areaOfScreen('/superadmin/modules')).toBe('superadmin');
     expect(areaOfScreen('/diamond/5')).toBe('dashboard');
     expect(areaOfScreen('/production-steps')).toBe('production');
+  });
+  it('needs write for creation and edit screens (refused before the form shows)', () => {
+    expect(modeOfScreen('/suppliers/new')).toBe('write');
+    expect(modeOfScreen('/clients/3/edit')).toBe('write');
+    expect(modeOfScreen('/suppliers/3')).toBe('read');
+    expect(modeOfScreen('/news')).toBe('read');
+    for (const path of ['/suppliers/new', '/stones/new', '/production-steps/new']) {
+      expect(canOpenScreen('sales', path)).toBe(false);
+      expect(canOpenScreen('manager', path)).toBe(true);
+    }
+    expect(canOpenScreen('production', '/suppliers/new')).toBe(false);
+    expect(canOpenScreen('production', '/stones/new')).toBe(false);
+    expect(canOpenScreen('production', '/production-steps/new')).toBe(true);
+    expect(canOpenScreen('sales', '/clients/new')).toBe(true);
+    expect(canOpenScreen('sales', '/suppliers/3')).toBe(true);
+    expect(canOpenScreen('jeweller', '/clients/3/edit')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (brief §7) as data. The server enforces it on every route
+ * The authorization matrix (ADR 0007) as data. The server enforces it on every route
  * (each route declares its area and mode), the web hides what a role cannot open,
  * and the tests walk it. Legend: W read+write, R read, - none.
  */
@@ -48,7 +48,7 @@ export function can(role: string | null | undefined, area: Area, mode: AccessMod
   return mode === 'read' ? p !== '-' : p === 'W';
 }
 
-/** Which area each screen (route of the spec's route table) belongs to; the menu and route guards read it. */
+/** Which area each screen (route of web/src/app/routes.tsx) belongs to; the menu and route guards read it. */
 export const SCREEN_AREAS: ReadonlyArray<{ path: string; area: Area }> = [
   { path: '/', area: 'dashboard' },
   { path: '/projects', area: 'sales' },
@@ -77,4 +77,18 @@ export function areaOfScreen(pathname: string): Area {
     if (matches && (!best || entry.path.length > best.path.length)) best = entry;
   }
   return best?.area ?? 'dashboard';
+}
+
+/**
+ * What a front-end path does in its area: a creation (`/suppliers/new`) or edit (`/clients/:id/edit`) screen
+ * writes, so it needs W; any other screen reads (a record page is read-only without W).
+ */
+export function modeOfScreen(pathname: string): AccessMode {
+  const last = pathname.replace(/\/+$/, '').split('/').pop();
+  return last === 'new' || last === 'edit' ? 'write' : 'read';
+}
+
+/** True when `role` may open the screen at `pathname` (its area, in the mode the screen needs). */
+export function canOpenScreen(role: string | null | undefined, pathname: string): boolean {
+  return can(role, areaOfScreen(pathname), modeOfScreen(pathname));
 }

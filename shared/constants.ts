@@ -1,14 +1,14 @@
 /**
- * Business constants from the specification (§9) and the brief (§3, §4).
+ * Business constants: the figures the screens and the pricing use (ADR 0003, 0004, 0005).
  * Every figure the UI or the server relies on lives here, once.
  */
 
 export const PRICE_POLL_INTERVAL_MS = 60_000;
 export const MOBILE_BREAKPOINT_PX = 768;
 
-/** 18kt header price = 24kt x 0.75 (spec §9). */
+/** 18kt header price = 24kt x 0.75. */
 export const GOLD_18KT_RATIO = '0.75';
-/** Gold buy-back factor 0.755, i.e. a 24.50 % discount (spec §9). */
+/** Gold buy-back factor 0.755, i.e. a 24.50 % discount. */
 export const GOLD_BUYBACK_FACTOR = '0.755';
 export const GOLD_BUYBACK_DISCOUNT_LABEL = '24,50%';
 
@@ -32,7 +32,7 @@ export const RANDOM_DIAMOND_STALE_MS = 5 * 60_000;
 export const RANDOM_DIAMOND_GC_MS = 30 * 60_000;
 export const QUERY_GC_MS = 5 * 60_000;
 
-/** Weight filter ranges in carats (spec §9); `null` bounds = all. */
+/** Weight filter ranges in carats; `null` bounds = all. */
 export const DIAMOND_WEIGHT_RANGES: ReadonlyArray<{
   value: string;
   label: string;
@@ -51,7 +51,7 @@ export const DIAMOND_WEIGHT_RANGES: ReadonlyArray<{
   { value: '1.00-1.10', label: '1.00 - 1.10 ct', min: 1.0, max: 1.1 },
 ];
 
-/** Grade abbreviations (spec §9). */
+/** Grade abbreviations. */
 export const GRADE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   EXCELLENT: 'EX',
   'VERY GOOD': 'VG',
@@ -60,7 +60,7 @@ export const GRADE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   POOR: 'PR',
 };
 
-/** Shape abbreviations (spec §9). */
+/** Shape abbreviations. */
 export const SHAPE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   ASSCHER: 'AS',
   CUSHION: 'CS',
@@ -79,9 +79,9 @@ export const LOCATION_CODES = ['US', 'EU', 'IN', 'IL', 'BE'] as const;
 
 export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type ClientLogLevel = (typeof CLIENT_LOG_LEVELS)[number];
-/** The browser keeps at most this many log entries in its queue (spec §9). */
+/** The browser keeps at most this many log entries in its queue. */
 export const CLIENT_LOG_QUEUE_MAX = 1000;
-/** Response bodies are logged truncated to this many characters (spec §8). */
+/** Response bodies are logged truncated to this many characters. */
 export const LOGGED_BODY_MAX_CHARS = 1000;
 
 export const TOAST_LIMIT = 1;
@@ -97,7 +97,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const THEME_STORAGE_KEY = 'theme';
 export const DEFAULT_THEME = 'light';
 
-/** Configurable product word (brief): menu "Catalogue {product}", toast "... de {product} chargée". */
+/** Configurable product word: menu "Catalogue {product}", toast "... de {product} chargée". */
 export const DEFAULT_PRODUCT_WORD_MENU = 'Diamant';
 export const DEFAULT_PRODUCT_WORD_TOAST = 'diamants';
 
@@ -134,12 +134,12 @@ export const FX_PAIRS = ['USD/EUR', 'ILS/EUR'] as const;
 export type FxPair = (typeof FX_PAIRS)[number];
 export const FX_CURRENCIES = ['USD', 'ILS'] as const;
 
-/** Instruments the market engine tracks (brief §3). */
+/** Instruments the market engine tracks (ADR 0004). */
 export const INSTRUMENTS = ['XAU', 'XAG', 'XPT', 'USD/EUR', 'ILS/EUR'] as const;
 export type Instrument = (typeof INSTRUMENTS)[number];
 export const isInstrument = (value: string): value is Instrument => (INSTRUMENTS as readonly string[]).includes(value);
 
-/** Default alloys and their fineness in thousandths (brief §3). */
+/** Default alloys and their fineness in thousandths. */
 export const DEFAULT_ALLOYS: ReadonlyArray<{ code: string; name: string; baseMetal: Metal; fineness: number }> = [
   { code: 'AU999', name: 'Or 24kt (pur)', baseMetal: 'gold', fineness: 999 },
   { code: 'AU916', name: 'Or 22kt', baseMetal: 'gold', fineness: 916 },

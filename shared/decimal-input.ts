@@ -1,5 +1,5 @@
 /**
- * Numbers typed by a person (issue 10): "12,5" and "12.5" are the same number, spaces may group the
+ * Numbers typed by a person: "12,5" and "12.5" are the same number, spaces may group the
  * thousands ("1 234,5", with a normal, non-breaking or narrow non-breaking space), anything else is
  * refused. Forms keep what was typed; the shared zod schemas and the calculators read it through
  * `normalizeDecimalText`, and the web shows numbers back with a comma through `toInputText`.

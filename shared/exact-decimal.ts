@@ -1,7 +1,7 @@
 /**
  * Exact decimal numbers as scaled BigInts (value = units / 10^scale), for the browser: the few operations the
- * web needs (parse, multiply, compare, round half-up) in under 1 KB instead of shipping decimal.js. The server
- * keeps decimal.js (shared/pricing.ts); shared/pricing-exact.test.ts checks both give the same results.
+ * web needs (parse, multiply, compare, round half-up) in under 1 KB instead of shipping the Decimal library. The
+ * server keeps that library (shared/pricing.ts); shared/pricing-exact.test.ts checks both give the same results.
  */
 const NUMBER_PATTERN = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 const MAX_SCALE = 1000;
@@ -44,6 +44,16 @@ export class ExactDecimal {
     return new ExactDecimal(this.units * b.units, this.scale + b.scale);
   }
 
+  plus(other: ExactDecimal): ExactDecimal {
+    const scale = Math.max(this.scale, other.scale);
+    return new ExactDecimal(this.at(scale) + other.at(scale), scale);
+  }
+
+  minus(other: ExactDecimal): ExactDecimal {
+    const scale = Math.max(this.scale, other.scale);
+    return new ExactDecimal(this.at(scale) - other.at(scale), scale);
+  }
+
   /** -1, 0 or 1, like Decimal#comparedTo. */
   comparedTo(other: ExactDecimal): -1 | 0 | 1 {
     const scale = Math.max(this.scale, other.scale);
@@ -65,6 +75,17 @@ export class ExactDecimal {
     const magnitude = remainder < 0n ? -remainder : remainder;
     const bump = magnitude * 2n >= divisor ? (this.units < 0n ? -1n : 1n) : 0n;
     return new ExactDecimal(quotient + bump, places);
+  }
+
+  /** Rounded half-up to `places` decimals and written with exactly that many ("24.50"), like Decimal#toFixed. */
+  toFixed(places: number): string {
+    const rounded = this.toDecimalPlacesHalfUp(places);
+    const units = rounded.units * pow10(places - rounded.scale);
+    const negative = units < 0n;
+    const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
+    const body =
+      places > 0 ? `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}` : digits;
+    return negative && /[1-9]/.test(body) ? `-${body}` : body;
   }
 
   /** Plain notation without trailing zeros ("1234.5", "0", "-0.001"), as Decimal#toString for usual values. */

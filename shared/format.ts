@@ -1,7 +1,7 @@
 import { EMPTY_VALUE, NOT_AVAILABLE } from './constants';
 
 /**
- * fr-FR number formatting (spec §9). Every function takes a number or a decimal
+ * fr-FR number formatting. Every function takes a number or a decimal
  * string (the API sends decimals as strings) and returns the fallback when the
  * value is missing or not a finite number.
  */
@@ -46,24 +46,24 @@ export function formatMoney(value: Numeric, currency: string, decimals = 2, fall
 export const formatEuro = (value: Numeric, decimals = 2, fallback = NOT_AVAILABLE): string =>
   formatMoney(value, 'EUR', decimals, fallback);
 
-/** Gold buy-back output: euros with 2 decimals, or a dash when there is no price (spec §2). */
+/** Gold buy-back output: euros with 2 decimals, or a dash when there is no price. */
 export function formatBuybackPrice(value: Numeric): string {
   const n = toNumber(value);
   if (n === null || n <= 0) return EMPTY_VALUE;
   return formatEuro(n, 2);
 }
 
-/** Header: gold buttons whole numbers (spec §9). */
+/** Header: gold buttons whole numbers. */
 export const formatGoldButton = (value: Numeric): string => formatNumber(value, 0);
-/** Header: silver 2 decimals, 1 on mobile (spec §9). */
+/** Header: silver 2 decimals, 1 on mobile. */
 export const formatSilverButton = (value: Numeric, mobile = false): string => formatNumber(value, mobile ? 1 : 2);
-/** Header: USD/EUR 3 decimals, 2 on mobile (spec §9). */
+/** Header: USD/EUR 3 decimals, 2 on mobile. */
 export const formatRateButton = (value: Numeric, mobile = false): string => formatNumber(value, mobile ? 2 : 3);
-/** Ticker: prices 2 decimals with "€/g" (spec §9). */
+/** Ticker: prices 2 decimals with "€/g". */
 export const formatTickerPrice = (value: Numeric): string => `${formatNumber(value, 2)} €/g`;
-/** Ticker and FX badges: rates 4 decimals (spec §9). */
+/** Ticker and FX badges: rates 4 decimals. */
 export const formatRate = (value: Numeric): string => formatNumber(value, 4);
-/** Diamond prices: whole numbers, EUR or USD (spec §9). */
+/** Diamond prices: whole numbers, EUR or USD. */
 export const formatDiamondPrice = (value: Numeric, currency: 'EUR' | 'USD'): string => formatMoney(value, currency, 0);
 
 /** A date in fr-FR (e.g. "20/11/2026"). */

@@ -1,5 +1,5 @@
 /**
- * Business modules a superadmin can turn on or off per organization (issue 3). A turned-off module's
+ * Business modules a superadmin can turn on or off per organization. A turned-off module's
  * API routes answer 404 and its menu entries disappear. Keys are stable (stored in organization_modules).
  * `api` lists the path prefixes of the module's API routes: the authorize hook derives a route's module
  * from them (a route may also declare `module` explicitly in its access).

@@ -1,22 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_VALUE, GOLD_BUYBACK_DISCOUNT_LABEL, GOLD_BUYBACK_FACTOR } from './constants';
+import { formatBuybackPrice, formatNumber } from './format';
 import * as exactPricing from './pricing-exact';
 import * as pricing from './pricing';
+import { mulberry32 } from './seeded-random';
 
 const { ExactDecimal } = exactPricing;
 
 /** Deterministic pseudo-random decimal strings (mulberry32), with up to `maxDecimals` decimals. */
 function randomDecimals(count: number, seed: number, maxWhole: number, maxDecimals: number): string[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const whole = Math.floor(next() * maxWhole);
@@ -48,6 +45,18 @@ describe('ExactDecimal', () => {
     expect(ExactDecimal.parse('0.5')!.toDecimalPlacesHalfUp(0).toString()).toBe('1');
   });
 
+  it('adds, subtracts and writes a fixed number of decimals', () => {
+    const a = ExactDecimal.parse('1.5')!;
+    const b = ExactDecimal.parse('0.255')!;
+    expect(a.plus(b).toString()).toBe('1.755');
+    expect(b.minus(a).toString()).toBe('-1.245');
+    expect(ExactDecimal.parse('24.5')!.toFixed(2)).toBe('24.50');
+    expect(ExactDecimal.parse('0.125')!.toFixed(2)).toBe('0.13');
+    expect(ExactDecimal.parse('-0.001')!.toFixed(2)).toBe('0.00');
+    expect(ExactDecimal.parse('-1.005')!.toFixed(2)).toBe('-1.01');
+    expect(ExactDecimal.parse('7')!.toFixed(0)).toBe('7');
+  });
+
   it('compares across scales', () => {
     const a = ExactDecimal.parse('1.50')!;
     expect(a.comparedTo(ExactDecimal.parse('1.5')!)).toBe(0);
@@ -60,7 +69,7 @@ describe('pricing-exact gives the same results as pricing (decimal.js)', () => {
   const weights = randomDecimals(400, 1, 2000, 3);
   const prices = randomDecimals(400, 2, 150, 4);
 
-  it('buy-back price for the spec example and for random weights and prices', () => {
+  it('buy-back price for the documented example and for random weights and prices', () => {
     expect(exactPricing.buybackPrice('10', '100').toString()).toBe('755');
     expect(exactPricing.buybackPrice('3,37', '89.1234').toString()).toBe(
       pricing.buybackPrice('3.37', '89.1234').toString(),
@@ -84,6 +93,15 @@ describe('pricing-exact gives the same results as pricing (decimal.js)', () => {
     }
   });
 
+  it('buy-back price with another factor (the organization setting)', () => {
+    const factors = randomDecimals(400, 3, 1, 4).map((f) => (f === '0' ? '0.5' : f));
+    weights.forEach((w, i) => {
+      expect(exactPricing.buybackPrice(w, prices[i], factors[i]!).toString()).toBe(
+        pricing.buybackPrice(w, prices[i], factors[i]!).toString(),
+      );
+    });
+  });
+
   it('18kt from 24kt, applied price per gram and cents', () => {
     prices.forEach((p) => {
       expect(exactPricing.gold18ktFrom24kt(p).toString()).toBe(pricing.gold18ktFrom24kt(p).toString());
@@ -105,6 +123,48 @@ describe('pricing-exact gives the same results as pricing (decimal.js)', () => {
       const b2 = pricing.parseDecimal(w);
       if (a && a2 && b && b2) expect(a.comparedTo(a2)).toBe(b.comparedTo(b2));
     });
+  });
+});
+
+describe('the calculator can be checked by hand', () => {
+  it('writes the discount of a factor as the note does', () => {
+    expect(exactPricing.buybackDiscountLabel('0.755')).toBe('24,50%');
+    expect(exactPricing.buybackDiscountLabel(GOLD_BUYBACK_FACTOR)).toBe(GOLD_BUYBACK_DISCOUNT_LABEL);
+    expect(exactPricing.buybackDiscountLabel('0.8')).toBe('20,00%');
+    expect(exactPricing.buybackDiscountLabel('0.7525')).toBe('24,75%');
+    expect(exactPricing.buybackDiscountLabel('1')).toBe('0,00%');
+    expect(exactPricing.buybackDiscountLabel('0.12345')).toBe('87,66%');
+  });
+
+  it('reads "12,5" g as 12.5 g, never 125 g', () => {
+    expect(exactPricing.buybackPrice('12,5', '100').toString()).toBe('943.75');
+  });
+
+  /** A French number as shown ("1 234,57 €", "89,87") back to a decimal string. */
+  const readShown = (text: string) => text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+
+  it('the price per gram shown x the weight x the factor = the result shown, to the cent (property)', () => {
+    const decimal = (maxUnits: number, scale: number) =>
+      fc.integer({ min: 1, max: maxUnits }).map((n) => new ExactDecimal(BigInt(n), scale).toString());
+    fc.assert(
+      fc.property(
+        decimal(5_000_000, 3), // weight 0.001 .. 5,000 g
+        decimal(300_000_000, 6), // alloy price 0.000001 .. 300 EUR/g
+        decimal(10_000, 4), // factor 0.0001 .. 1
+        (weight, alloyPrice, factor) => {
+          const shownPerGram = formatNumber(exactPricing.buybackAppliedPricePerGram(alloyPrice).toString(), 2);
+          const shownResult = formatBuybackPrice(exactPricing.buybackPrice(weight, alloyPrice, factor).toString());
+          const byHand = exactPricing.toCents(ExactDecimal.parse(readShown(shownPerGram))!.mul(weight).mul(factor));
+          const expected = byHand.isPositive() ? readShown(formatBuybackPrice(byHand.toString())) : EMPTY_VALUE;
+          expect(shownResult === EMPTY_VALUE ? EMPTY_VALUE : readShown(shownResult)).toBe(expected);
+          // and the server's Decimal arithmetic agrees with the browser's
+          expect(exactPricing.buybackPrice(weight, alloyPrice, factor).toString()).toBe(
+            pricing.buybackPrice(weight, alloyPrice, factor).toString(),
+          );
+        },
+      ),
+      { numRuns: 2000, seed: 10 },
+    );
   });
 });
 

@@ -1,25 +1,39 @@
 import Decimal from 'decimal.js';
 import type { Metal } from './constants';
-import { alloyPricePerGram, approximateCaratFromDiameter, toCents } from './pricing';
+import { alloyPricePerGram, approximateCaratFromDiameter, CARAT_DECIMALS, toCents } from './pricing';
+import {
+  COEFFICIENT_GROUP_OF_KIND,
+  COEFFICIENT_GROUPS,
+  type CoefficientGroup,
+  type ProductCoefficients,
+} from './pricing-groups';
 import type { ComponentKind } from './schemas/products';
 
+export type { CoefficientGroup, ProductCoefficients } from './pricing-groups';
+
 /**
- * Product sheet pricing (issue 4), pure and decimal.
+ * Product sheet pricing, pure and decimal. Every figure a line multiplies is the figure the
+ * sheet shows, so a jeweller can redo each line by hand and the lines add up to the totals to the cent
+ * (docs/decisions/0003-money.md, "Rounding points"; shared/pricing-display.ts writes the lines).
  *
- * Line costs (EUR):
- * - metal:  weight g x alloy price/g x (1 + loss % / 100), alloy price/g = metal EUR/g x fineness / 1000;
- * - stone:  quantity x unit cost, converted to EUR with the live FX rate when the cost is in USD or ILS;
- * - melee:  quantity x approximate ct per stone (0.0037 x D^3) x USD/ct of the calibrated range x USD/EUR;
+ * Line costs (EUR), each rounded half-up to the cent:
+ * - metal:  alloy price/g = metal EUR/g x fineness / 1000, rounded to the cent (shown "89,87 €/g");
+ *           weight with loss = weight g x (1 + loss % / 100), rounded to the milligram (shown "4,725 g");
+ *           cost = weight with loss x alloy price/g;
+ * - stone:  unit EUR = unit cost x FX (the rate shown, 4 decimals) rounded to the cent; cost = quantity x unit EUR;
+ * - melee:  ct per stone from the published chart (4 decimals, shared/pricing.ts); unit EUR = ct x USD/ct of the
+ *           calibrated range x USD/EUR (4 decimals) rounded to the cent; cost = quantity x unit EUR;
  * - labour: minutes / 60 x hourly rate (the line's override, else the production step's rate);
  * - other:  the amount.
  *
- * Rounding points (half-up to the cent): each line cost; the total cost is the exact sum of the
- * rounded line costs; the sale price is total cost x coefficient, rounded. Unit prices
- * (alloy price/g, EUR/ct...) are given unrounded (8 decimals) for display.
+ * Totals: total cost = the sum of the line costs; per coefficient group (metal; stones = stone, melee and other
+ * lines; labour) the sale price = group cost x the group's coefficient, rounded; the sale price excl. VAT = the
+ * sum of the groups' sale prices; VAT = sale price x VAT rate, rounded; incl. VAT = excl. VAT + VAT.
  *
- * A line whose price cannot be computed (no market price, no FX rate, no calibrated range,
- * no unit cost, unknown reference) gets `cost: null` and a French reason; the total then
- * covers the priced lines only and `complete` is false. It is never silently 0.
+ * A line whose price cannot be computed (no market price, no FX rate, no calibrated range, no unit cost, unknown
+ * reference) gets `cost: null` and a French reason; the totals then cover the priced lines only and `complete`
+ * is false. It is never silently 0. A metal line whose loss is above the organization's threshold carries a
+ * warning (it is still priced).
  */
 
 export type PricingCurrency = 'EUR' | 'USD' | 'ILS';
@@ -59,6 +73,8 @@ export interface PricingContext {
   stones: Readonly<Record<string, { name: string; unitCost: string | null; currency: PricingCurrency }>>;
   steps: Readonly<Record<string, { name: string; hourlyRate: string | null }>>;
   calibrated: readonly CalibratedRange[];
+  /** The organization's settings the sheet uses (shared/schemas/settings.ts): VAT % and metal-loss threshold %. */
+  organization: { vatRatePct: string; metalLossWarningPct: string };
 }
 
 export type MissingReason =
@@ -87,37 +103,69 @@ export interface PricedLine {
   kind: ComponentKind;
   /** What the line is, in French ("Or 18kt", "Saphir bleu", "Sertissage"...). */
   label: string;
-  /** The quantity in its unit, for the breakdown table ("3.2 g", "12 pierres", "45 min"). */
+  /** The quantity in its unit as entered ("3.2" g, "12" pieces, "45" min). */
   quantity: string;
   unit: 'g' | 'pc' | 'min' | 'forfait';
-  /** EUR per unit (per g, per piece, per hour, ...) unrounded; null when unknown. */
+  /**
+   * What the cost multiplies, as shown: metal = weight with loss (3 decimals); otherwise the quantity. The cost is
+   * billedQuantity x unitPriceEur (labour: minutes / 60 x EUR/h), rounded to the cent.
+   */
+  billedQuantity: string;
+  /** EUR per unit (per g, per piece, per hour) AS SHOWN (cents; the hourly rate as entered); null when unknown. */
   unitPriceEur: string | null;
   /** What the unit price is ("€/g", "€/pièce", "€/h", "€"). */
   unitPriceLabel: string;
   /** Line cost in EUR rounded to the cent; null when it cannot be computed. */
   cost: string | null;
   missing: { reason: MissingReason; message: string } | null;
-  /** Kind-specific figures (alloy price/g, loss %, approximate ct, USD/ct, FX...) as decimal strings. */
+  /** A priced line that deserves a look (metal loss above the organization's threshold). */
+  warning: { reason: 'LOSS_ABOVE_THRESHOLD'; message: string } | null;
+  /**
+   * Kind-specific figures as decimal strings: metal alloy, fineness, lossPct, weightWithLossG, spotEurPerG; stone
+   * unitCost, currency, fxRate (4 decimals, as multiplied); melee mm, clarity, approximateCt (4 decimals), usdPerCt,
+   * fxRate (4 decimals), effectiveDate; labour hourlyRateSource.
+   */
   details: Record<string, string | number | null>;
+}
+
+/** One coefficient group's part of the sale price: its cost x its coefficient. */
+export interface GroupPrice {
+  group: CoefficientGroup;
+  /** Sum of the group's priced line costs, EUR, 2 decimals. */
+  cost: string;
+  coefficient: string;
+  /** cost x coefficient, EUR, 2 decimals. */
+  salePrice: string;
 }
 
 export interface PricingBreakdown {
   lines: PricedLine[];
   /** Sum of the priced lines, EUR, 2 decimals. */
   totalCost: string;
-  coefficient: string;
-  /** totalCost x coefficient, EUR, 2 decimals. */
+  coefficients: ProductCoefficients;
+  /** The three groups, in COEFFICIENT_GROUPS order (a group without lines costs 0.00). */
+  groups: GroupPrice[];
+  /** Sale price excl. VAT = the sum of the groups' sale prices, EUR, 2 decimals. */
   salePrice: string;
+  vatRatePct: string;
+  /** salePrice x VAT rate, EUR, 2 decimals. */
+  vatAmount: string;
+  /** salePrice + vatAmount. */
+  salePriceInclVat: string;
   /** False when at least one line could not be priced (totals then cover the priced lines only). */
   complete: boolean;
   missingCount: number;
+  /** Lines with a warning (metal loss above the threshold). */
+  warningCount: number;
   /** Cost per kind of line, EUR, 2 decimals (priced lines only). */
   costByKind: Record<ComponentKind, string>;
 }
 
-const UNIT_DECIMALS = 8;
-const unit = (d: Decimal): string => d.toDecimalPlaces(UNIT_DECIMALS, Decimal.ROUND_HALF_UP).toFixed();
 const money = (d: Decimal): string => toCents(d).toFixed(2);
+/** FX rates are shown, and multiplied, with 4 decimals. */
+const FX_DECIMALS = 4;
+/** Weights are shown, and multiplied, to the milligram. */
+const WEIGHT_DECIMALS = 3;
 
 function missing(reason: MissingReason): PricedLine['missing'] {
   return { reason, message: MISSING_REASON_LABELS[reason] };
@@ -129,7 +177,15 @@ export function findCalibratedRange(
   mm: Decimal.Value,
   clarity: string,
 ): CalibratedRange | null {
-  const context: PricingContext = { metals: {}, fx: {}, alloys: {}, stones: {}, steps: {}, calibrated: ranges };
+  const context: PricingContext = {
+    metals: {},
+    fx: {},
+    alloys: {},
+    stones: {},
+    steps: {},
+    calibrated: ranges,
+    organization: { vatRatePct: '0', metalLossWarningPct: '0' },
+  };
   return rangeFor(prepare(context), new Decimal(mm), clarity);
 }
 
@@ -142,9 +198,13 @@ interface PreparedRange {
 
 /** Parsed, indexed view of a context, computed once per context object (prices 1,000 products fast). */
 interface Prepared {
+  /** Rates as shown and multiplied (4 decimals). */
   fx: { USD: Decimal | null; ILS: Decimal | null };
   rangesByClarity: Map<string, PreparedRange[]>;
+  /** Alloy price per gram as shown (cents). */
   alloyPrice: Map<string, Decimal | null>;
+  lossThreshold: Decimal;
+  vatRate: Decimal;
 }
 
 const preparedCache = new WeakMap<PricingContext, Prepared>();
@@ -165,10 +225,16 @@ function prepare(context: PricingContext): Prepared {
     list.push({ range, min, max, width: max.minus(min) });
     rangesByClarity.set(range.clarity, list);
   }
+  const shown = (value: string | null | undefined) => {
+    const rate = positive(value)?.toDecimalPlaces(FX_DECIMALS, Decimal.ROUND_HALF_UP);
+    return rate && rate.gt(0) ? rate : null;
+  };
   prepared = {
-    fx: { USD: positive(context.fx.USD), ILS: positive(context.fx.ILS) },
+    fx: { USD: shown(context.fx.USD), ILS: shown(context.fx.ILS) },
     rangesByClarity,
     alloyPrice: new Map(),
+    lossThreshold: new Decimal(context.organization.metalLossWarningPct),
+    vatRate: new Decimal(context.organization.vatRatePct),
   };
   preparedCache.set(context, prepared);
   return prepared;
@@ -194,44 +260,59 @@ function fxRate(prepared: Prepared, currency: PricingCurrency): Decimal | null {
 
 const ONE = new Decimal(1);
 
+const fixed = (d: Decimal.Value) => new Decimal(d).toFixed();
+
 function priceLine(
   component: PricingComponent,
   index: number,
   context: PricingContext,
   prepared: Prepared,
 ): PricedLine {
+  const none = { unitPriceEur: null, cost: null, warning: null };
   switch (component.kind) {
     case 'metal': {
       const alloy = context.alloys[component.alloyId];
       const loss = new Decimal(component.lossPct ?? 0);
+      const weightWithLoss = new Decimal(component.weightG)
+        .mul(loss.div(100).plus(1))
+        .toDecimalPlaces(WEIGHT_DECIMALS, Decimal.ROUND_HALF_UP);
       const base = {
         index,
         kind: 'metal' as const,
         label: component.label ?? alloy?.name ?? 'Alliage inconnu',
-        quantity: new Decimal(component.weightG).toFixed(),
+        quantity: fixed(component.weightG),
+        billedQuantity: weightWithLoss.toFixed(WEIGHT_DECIMALS),
         unit: 'g' as const,
         unitPriceLabel: '€/g',
       };
-      if (!alloy) {
-        return { ...base, unitPriceEur: null, cost: null, missing: missing('UNKNOWN_ALLOY'), details: {} };
-      }
+      if (!alloy) return { ...base, ...none, missing: missing('UNKNOWN_ALLOY'), details: {} };
       const spot = context.metals[alloy.baseMetal];
-      const details = { alloy: alloy.name, fineness: alloy.fineness, lossPct: loss.toFixed(), metal: alloy.baseMetal };
-      if (!spot) {
-        return { ...base, unitPriceEur: null, cost: null, missing: missing('NO_METAL_PRICE'), details };
-      }
+      const details = {
+        alloy: alloy.name,
+        fineness: alloy.fineness,
+        lossPct: loss.toFixed(),
+        weightWithLossG: weightWithLoss.toFixed(WEIGHT_DECIMALS),
+        metal: alloy.baseMetal,
+      };
+      const warning = loss.gt(prepared.lossThreshold)
+        ? {
+            reason: 'LOSS_ABOVE_THRESHOLD' as const,
+            message: `Perte de ${frenchPercent(loss)} au-dessus du seuil de ${frenchPercent(prepared.lossThreshold)}`,
+          }
+        : null;
+      if (!spot) return { ...base, ...none, warning, missing: missing('NO_METAL_PRICE'), details };
       let perGram = prepared.alloyPrice.get(component.alloyId);
       if (!perGram) {
-        perGram = alloyPricePerGram(spot, alloy.fineness);
+        perGram = toCents(alloyPricePerGram(spot, alloy.fineness));
         prepared.alloyPrice.set(component.alloyId, perGram);
       }
-      const cost = new Decimal(component.weightG).mul(perGram).mul(loss.div(100).plus(1));
       return {
         ...base,
-        unitPriceEur: unit(perGram),
-        cost: money(cost),
+        unitPriceEur: perGram.toFixed(2),
+        cost: money(weightWithLoss.mul(perGram)),
         missing: null,
-        details: { ...details, spotEurPerG: new Decimal(spot).toFixed() },
+        warning,
+        details: { ...details, spotEurPerG: fixed(spot) },
       };
     }
     case 'stone': {
@@ -241,23 +322,23 @@ function priceLine(
         kind: 'stone' as const,
         label: component.label ?? stone?.name ?? 'Pierre inconnue',
         quantity: String(component.quantity),
+        billedQuantity: String(component.quantity),
         unit: 'pc' as const,
         unitPriceLabel: '€/pièce',
       };
-      if (!stone) return { ...base, unitPriceEur: null, cost: null, missing: missing('UNKNOWN_STONE'), details: {} };
+      if (!stone) return { ...base, ...none, missing: missing('UNKNOWN_STONE'), details: {} };
       const details = { unitCost: stone.unitCost, currency: stone.currency };
-      if (stone.unitCost === null) {
-        return { ...base, unitPriceEur: null, cost: null, missing: missing('NO_UNIT_COST'), details };
-      }
+      if (stone.unitCost === null) return { ...base, ...none, missing: missing('NO_UNIT_COST'), details };
       const rate = fxRate(prepared, stone.currency);
-      if (!rate) return { ...base, unitPriceEur: null, cost: null, missing: missing('NO_FX'), details };
-      const unitEur = new Decimal(stone.unitCost).mul(rate);
+      if (!rate) return { ...base, ...none, missing: missing('NO_FX'), details };
+      const unitEur = toCents(new Decimal(stone.unitCost).mul(rate));
       return {
         ...base,
-        unitPriceEur: unit(unitEur),
+        unitPriceEur: unitEur.toFixed(2),
         cost: money(unitEur.mul(component.quantity)),
         missing: null,
-        details: { ...details, fxRate: stone.currency === 'EUR' ? null : rate.toFixed() },
+        warning: null,
+        details: { ...details, fxRate: stone.currency === 'EUR' ? null : rate.toFixed(FX_DECIMALS) },
       };
     }
     case 'melee': {
@@ -267,28 +348,30 @@ function priceLine(
       const base = {
         index,
         kind: 'melee' as const,
-        label: component.label ?? `Mêlée ${new Decimal(component.mm).toFixed()} mm ${component.clarity}`,
+        label: component.label ?? `Mêlée ${mm.toFixed()} mm ${component.clarity}`,
         quantity: String(component.quantity),
+        billedQuantity: String(component.quantity),
         unit: 'pc' as const,
         unitPriceLabel: '€/pièce',
       };
       const details: Record<string, string | number | null> = {
-        mm: new Decimal(component.mm).toFixed(),
+        mm: mm.toFixed(),
         clarity: component.clarity,
-        approximateCt: ct.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4),
-        usdPerCt: range ? new Decimal(range.usdPerCt).toFixed() : null,
+        approximateCt: ct.toFixed(CARAT_DECIMALS),
+        usdPerCt: range ? fixed(range.usdPerCt) : null,
         effectiveDate: range?.effectiveDate ?? null,
       };
-      if (!range) return { ...base, unitPriceEur: null, cost: null, missing: missing('NO_RANGE'), details };
+      if (!range) return { ...base, ...none, missing: missing('NO_RANGE'), details };
       const rate = fxRate(prepared, 'USD');
-      if (!rate) return { ...base, unitPriceEur: null, cost: null, missing: missing('NO_FX'), details };
-      const unitEur = ct.mul(range.usdPerCt).mul(rate);
+      if (!rate) return { ...base, ...none, missing: missing('NO_FX'), details };
+      const unitEur = toCents(ct.mul(range.usdPerCt).mul(rate));
       return {
         ...base,
-        unitPriceEur: unit(unitEur),
+        unitPriceEur: unitEur.toFixed(2),
         cost: money(unitEur.mul(component.quantity)),
         missing: null,
-        details: { ...details, fxRate: rate.toFixed() },
+        warning: null,
+        details: { ...details, fxRate: rate.toFixed(FX_DECIMALS) },
       };
     }
     case 'labour': {
@@ -297,21 +380,25 @@ function priceLine(
         index,
         kind: 'labour' as const,
         label: component.label ?? step?.name ?? 'Étape inconnue',
-        quantity: new Decimal(component.minutes).toFixed(),
+        quantity: fixed(component.minutes),
+        billedQuantity: fixed(component.minutes),
         unit: 'min' as const,
         unitPriceLabel: '€/h',
       };
       const override = component.hourlyRate ?? null;
-      if (!step && override === null) {
-        return { ...base, unitPriceEur: null, cost: null, missing: missing('UNKNOWN_STEP'), details: {} };
-      }
+      if (!step && override === null) return { ...base, ...none, missing: missing('UNKNOWN_STEP'), details: {} };
       const rate = override ?? step?.hourlyRate ?? null;
       const details = { hourlyRateSource: override !== null ? 'override' : 'step' };
-      if (rate === null) {
-        return { ...base, unitPriceEur: null, cost: null, missing: missing('NO_HOURLY_RATE'), details };
-      }
-      const cost = new Decimal(component.minutes).div(60).mul(rate);
-      return { ...base, unitPriceEur: unit(new Decimal(rate)), cost: money(cost), missing: null, details };
+      if (rate === null) return { ...base, ...none, missing: missing('NO_HOURLY_RATE'), details };
+      const cost = new Decimal(component.minutes).mul(rate).div(60);
+      return {
+        ...base,
+        unitPriceEur: new Decimal(rate).toFixed(2),
+        cost: money(cost),
+        missing: null,
+        warning: null,
+        details,
+      };
     }
     case 'other': {
       const amount = new Decimal(component.amount);
@@ -320,50 +407,89 @@ function priceLine(
         kind: 'other',
         label: component.label,
         quantity: '1',
+        billedQuantity: '1',
         unit: 'forfait',
-        unitPriceEur: unit(amount),
+        unitPriceEur: amount.toFixed(2),
         unitPriceLabel: '€',
         cost: money(amount),
         missing: null,
+        warning: null,
         details: {},
       };
     }
   }
 }
 
-/** Prices a composition with a coefficient (sale price = cost x coefficient). */
+/** "5 %", "2,5 %" (a loss or threshold in the warning message). */
+function frenchPercent(value: Decimal): string {
+  return `${value.toFixed().replace('.', ',')} %`;
+}
+
+/** One coefficient for every group (a shorthand for tests and benchmarks), or one per group. */
+export function coefficientsOf(coefficients: ProductCoefficients | Decimal.Value): ProductCoefficients {
+  if (typeof coefficients === 'object' && coefficients !== null && 'metal' in coefficients) {
+    return {
+      metal: fixed(coefficients.metal),
+      stones: fixed(coefficients.stones),
+      labour: fixed(coefficients.labour),
+    };
+  }
+  const one = fixed(coefficients);
+  return { metal: one, stones: one, labour: one };
+}
+
+/** Prices a composition: sale price = the sum over groups of the group's cost x its coefficient, then VAT. */
 export function priceProduct(
   components: readonly PricingComponent[],
-  coefficient: Decimal.Value,
+  coefficients: ProductCoefficients | Decimal.Value,
   context: PricingContext,
 ): PricingBreakdown {
   const prepared = prepare(context);
+  const coefs = coefficientsOf(coefficients);
   const lines = components.map((c, i) => priceLine(c, i, context, prepared));
   let total = new Decimal(0);
+  const zero = () => new Decimal(0);
   const byKind: Record<ComponentKind, Decimal> = {
-    metal: new Decimal(0),
-    stone: new Decimal(0),
-    melee: new Decimal(0),
-    labour: new Decimal(0),
-    other: new Decimal(0),
+    metal: zero(),
+    stone: zero(),
+    melee: zero(),
+    labour: zero(),
+    other: zero(),
   };
+  const byGroup: Record<CoefficientGroup, Decimal> = { metal: zero(), stones: zero(), labour: zero() };
   let missingCount = 0;
+  let warningCount = 0;
   for (const line of lines) {
+    if (line.warning) warningCount += 1;
     if (line.cost === null) {
       missingCount += 1;
       continue;
     }
     total = total.plus(line.cost);
     byKind[line.kind] = byKind[line.kind].plus(line.cost);
+    const group = COEFFICIENT_GROUP_OF_KIND[line.kind];
+    byGroup[group] = byGroup[group].plus(line.cost);
   }
-  const coef = new Decimal(coefficient);
+  const groups = COEFFICIENT_GROUPS.map((group) => ({
+    group,
+    cost: byGroup[group].toFixed(2),
+    coefficient: coefs[group],
+    salePrice: money(byGroup[group].mul(coefs[group])),
+  }));
+  const salePrice = groups.reduce((sum, g) => sum.plus(g.salePrice), zero());
+  const vatAmount = toCents(salePrice.mul(prepared.vatRate).div(100));
   return {
     lines,
     totalCost: total.toFixed(2),
-    coefficient: coef.toFixed(),
-    salePrice: money(total.mul(coef)),
+    coefficients: coefs,
+    groups,
+    salePrice: salePrice.toFixed(2),
+    vatRatePct: prepared.vatRate.toFixed(),
+    vatAmount: vatAmount.toFixed(2),
+    salePriceInclVat: salePrice.plus(vatAmount).toFixed(2),
     complete: missingCount === 0,
     missingCount,
+    warningCount,
     costByKind: {
       metal: byKind.metal.toFixed(2),
       stone: byKind.stone.toFixed(2),

@@ -1,5 +1,25 @@
 /**
- * Sieve equivalence for round melee ("Équiv. tamis", brief §4): sieve size, diameter range in mm and the
+ * Published round-brilliant diameter-to-carat chart: the weight of one well-cut round brilliant
+ * (depth about 61 %) of a given diameter. shared/pricing.ts `approximateCaratFromDiameter` interpolates it
+ * linearly between points; shared/sieve.test.ts checks it against the sieve table below.
+ */
+export const ROUND_BRILLIANT_CARATS: ReadonlyArray<{ mm: string; ct: string }> = [
+  { mm: '0.8', ct: '0.003' },
+  { mm: '0.9', ct: '0.004' },
+  { mm: '1.0', ct: '0.005' },
+  { mm: '1.1', ct: '0.006' },
+  { mm: '1.3', ct: '0.010' },
+  { mm: '1.5', ct: '0.014' },
+  { mm: '1.7', ct: '0.020' },
+  { mm: '2.0', ct: '0.030' },
+  { mm: '2.5', ct: '0.060' },
+  { mm: '3.0', ct: '0.10' },
+  { mm: '3.5', ct: '0.16' },
+  { mm: '4.0', ct: '0.25' },
+];
+
+/**
+ * Sieve equivalence for round melee ("Équiv. tamis"): sieve size, diameter range in mm and the
  * approximate weight of one stone in carats. Reference data (decimal strings), shown by the calibrated
  * prices card; an editable copy per organization may come later.
  */

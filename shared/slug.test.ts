@@ -13,6 +13,11 @@ describe('slugify', () => {
     expect(long.length).toBeLessThanOrEqual(80);
     expect(long.endsWith('-')).toBe(false);
   });
+  it('slugifies organization names with their own fallback', () => {
+    expect(slugify('Bijouterie Émilie Durand', 'organisation')).toBe('bijouterie-emilie-durand');
+    expect(slugify("  L'Atelier d'Or ", 'organisation')).toBe('l-atelier-d-or');
+    expect(slugify('!!!', 'organisation')).toBe('organisation');
+  });
 });
 
 describe('uniqueSlug', () => {

@@ -2,7 +2,6 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { moduleOfApiPath, moduleOfScreen } from '@shared/modules';
 import { maskSecret } from '../modules/superadmin/data-source-view';
-import { detectImageType } from '../modules/settings/logo-image';
 import { listApiRoutes } from './list-routes';
 
 describe('modules', () => {
@@ -18,19 +17,11 @@ describe('modules', () => {
   });
 });
 
-describe('secrets and images', () => {
+describe('secrets', () => {
   it('masks a secret to its last 4 characters only when long enough', () => {
     expect(maskSecret('abcdefgh12345678')).toBe('••••5678');
     expect(maskSecret('court')).toBe('••••');
     expect(maskSecret(null)).toBeNull();
-  });
-
-  it('detects PNG, JPEG and WebP by magic bytes, nothing else', () => {
-    expect(detectImageType(Buffer.from('89504e470d0a1a0a0000', 'hex'))).toBe('image/png');
-    expect(detectImageType(Buffer.from('ffd8ffe000104a464946', 'hex'))).toBe('image/jpeg');
-    expect(detectImageType(Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ', 'latin1'))).toBe('image/webp');
-    expect(detectImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
-    expect(detectImageType(Buffer.from('GIF89a'))).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 9, critical finding: `GET /%61pi/superadmin/organizations` with no cookie answered the list, and
+ * A security review found (ADR 0007) that `GET /%61pi/superadmin/organizations` with no cookie answered the list, and
  * `POST /%61pi/superadmin/data-sources` with no cookie and no CSRF token created a data source, because the
  * session, CSRF and access hooks looked at the raw URL while the router decodes it. Every route of the
  * matrix is called here through odd spellings of its path, signed out and as each role, with and without

@@ -1,5 +1,5 @@
 /**
- * The access contract test (issue 3): every registered /api route is in route-matrix.ts with the same
+ * The access contract test: every registered /api route is in route-matrix.ts with the same
  * access, and every route x role x own/foreign organization answers what shared/access.ts implies.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * THE ACCESS CONTRACT: every /api route of the product, with who may call it (brief §7, shared/access.ts).
+ * THE ACCESS CONTRACT: every /api route of the product, with who may call it (shared/access.ts, ADR 0007).
  * The server enforces each route's own `config.access` declaration; `route-matrix.api.test.ts` walks every
  * route registered in the app and fails when one is missing here or declares other access than this file,
  * then checks every route x role x own/foreign organization against the statuses derived from the matrix.
@@ -41,6 +41,7 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   { method: 'POST', path: '/api/clients', access: { area: 'sales', mode: 'write', module: 'clients' } },
   { method: 'GET', path: '/api/clients/duplicates', access: { area: 'sales', mode: 'read', module: 'clients' } },
   { method: 'GET', path: '/api/clients/export.csv', access: { area: 'sales', mode: 'read', module: 'clients' } },
+  { method: 'GET', path: '/api/clients/tags', access: { area: 'sales', mode: 'read', module: 'clients' } },
   { method: 'POST', path: '/api/clients/import', access: { area: 'sales', mode: 'write', module: 'clients' } },
   {
     method: 'GET',
@@ -83,11 +84,13 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   { method: 'POST', path: '/api/login', access: 'public' },
   { method: 'POST', path: '/api/logout', access: 'public' },
   { method: 'GET', path: '/api/logs', access: { area: 'journal', mode: 'read' } },
+  { method: 'GET', path: '/api/logs/export.csv', access: { area: 'journal', mode: 'read' } },
   { method: 'POST', path: '/api/logs', access: 'public' },
   { method: 'POST', path: '/api/logs/purge', access: { area: 'journal', mode: 'write' } },
   { method: 'GET', path: '/api/logs/stats', access: { area: 'journal', mode: 'read' } },
   { method: 'GET', path: '/api/logs/:id', access: { area: 'journal', mode: 'read' }, object: 'log-entry' },
   { method: 'GET', path: '/api/me/context', access: 'signed-in' },
+  { method: 'GET', path: '/api/pricing-settings', access: { area: 'dashboard', mode: 'read' } },
   {
     method: 'GET',
     path: '/api/production-steps',
@@ -140,6 +143,11 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   },
   { method: 'GET', path: '/api/products', access: { area: 'catalog', mode: 'read', module: 'products' } },
   { method: 'POST', path: '/api/products', access: { area: 'catalog', mode: 'write', module: 'products' } },
+  {
+    method: 'POST',
+    path: '/api/products/pricing-preview',
+    access: { area: 'catalog', mode: 'write', module: 'products' },
+  },
   { method: 'GET', path: '/api/products/export.csv', access: { area: 'catalog', mode: 'read', module: 'products' } },
   {
     method: 'GET',
@@ -160,8 +168,8 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
     object: 'product',
   },
   {
-    method: 'POST',
-    path: '/api/products/:slug/archive',
+    method: 'DELETE',
+    path: '/api/products/:slug',
     access: { area: 'catalog', mode: 'write', module: 'products' },
     object: 'product',
   },
@@ -257,7 +265,9 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   { method: 'GET', path: '/api/superadmin/data-sources/:id', access: { area: 'superadmin', mode: 'read' } },
   { method: 'PATCH', path: '/api/superadmin/data-sources/:id', access: { area: 'superadmin', mode: 'write' } },
   { method: 'POST', path: '/api/superadmin/data-sources/:id/test', access: { area: 'superadmin', mode: 'write' } },
+  { method: 'PUT', path: '/api/superadmin/data-sources/:id/prices', access: { area: 'superadmin', mode: 'write' } },
   { method: 'GET', path: '/api/superadmin/organizations', access: { area: 'superadmin', mode: 'read' } },
+  { method: 'GET', path: '/api/superadmin/organizations/export.csv', access: { area: 'superadmin', mode: 'read' } },
   { method: 'POST', path: '/api/superadmin/organizations', access: { area: 'superadmin', mode: 'write' } },
   { method: 'GET', path: '/api/superadmin/organizations/:id', access: { area: 'superadmin', mode: 'read' } },
   { method: 'GET', path: '/api/superadmin/organizations/:id/modules', access: { area: 'superadmin', mode: 'read' } },
@@ -299,6 +309,7 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   },
   { method: 'GET', path: '/api/user', access: 'public', signedOut: 401 },
   { method: 'GET', path: '/api/users', access: { area: 'admin', mode: 'read' } },
+  { method: 'GET', path: '/api/users/export.csv', access: { area: 'admin', mode: 'read' } },
   { method: 'POST', path: '/api/users', access: { area: 'admin', mode: 'write' } },
   { method: 'GET', path: '/api/users/:id', access: { area: 'admin', mode: 'read' }, object: 'user' },
   { method: 'PATCH', path: '/api/users/:id', access: { area: 'admin', mode: 'write' }, object: 'user' },

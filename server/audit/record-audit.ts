@@ -15,15 +15,23 @@ export interface AuditEntry {
  * as `db` so the entry commits or rolls back with the change it describes.
  */
 export async function recordAudit(db: Db, request: FastifyRequest, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    organizationId: request.user?.organizationId ?? null,
-    userId: request.user?.id ?? null,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    changes: entry.changes ?? null,
-    ip: request.ip,
-  });
+  await recordAudits(db, request, [entry]);
+}
+
+/** Several entries in one statement (an import's updates), in the same transaction as the changes. */
+export async function recordAudits(db: Db, request: FastifyRequest, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      organizationId: request.user?.organizationId ?? null,
+      userId: request.user?.id ?? null,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      changes: entry.changes ?? null,
+      ip: request.ip,
+    })),
+  );
 }
 
 /** The fields that differ between two versions of a record, as `{ field: { from, to } }`. */

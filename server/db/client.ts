@@ -13,11 +13,25 @@ export type Schema = typeof schema;
 /** The database handle every module receives; the same queries run on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** One database connection, held by its user until `withConnection` returns. */
+export interface Connection {
+  /** One statement, with `$1`-style parameters; answers its rows. */
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** Raw SQL, several statements allowed. */
+  exec(sqlText: string): Promise<void>;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed); used by migrations and tests. */
   exec(sqlText: string): Promise<void>;
+  /**
+   * Runs `work` on one connection kept for its whole duration (a client taken from the pool on
+   * PostgreSQL, the only connection on PGlite): what a session holds, such as an advisory lock, is
+   * taken and released on that same connection. When `work` fails, its connection is closed, never reused.
+   */
+  withConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -34,6 +48,9 @@ export interface DatabaseOptions {
   pgliteTemplate?: Blob | undefined;
 }
 
+/** The pg_trgm extension backs the trigram indexes of list search (migration 0020); PGlite loads it at construction. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -46,6 +63,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
+      withConnection: async (work) => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        const onError = (error: Error): void => {
+          broken = error;
+        };
+        client.on('error', onError);
+        try {
+          return await work({
+            query: async <T>(sqlText: string, params?: unknown[]) => (await client.query(sqlText, params)).rows as T[],
+            exec: async (sqlText) => {
+              await client.query(sqlText);
+            },
+          });
+        } catch (error) {
+          broken ??= error instanceof Error ? error : new Error(String(error));
+          throw error;
+        } finally {
+          client.off('error', onError);
+          // After a failure the session may hold an open transaction: never hand it to another caller.
+          client.release(broken);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -54,19 +94,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  // pg_trgm backs the trigram indexes of list search (migration 0020); PGlite loads extensions at construction.
-  const extensions = { pg_trgm };
   const isNew = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
   const fromTemplate = options.pgliteTemplate && isNew ? { loadDataDir: options.pgliteTemplate } : {};
-  const client = dataDir ? new PGlite(dataDir, { extensions, ...fromTemplate }) : new PGlite({ extensions });
+  const client = dataDir
+    ? new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS, ...fromTemplate })
+    : new PGlite({ extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
+  return pgliteHandle(client);
+}
+
+/** A handle on an open PGlite database (one connection, shared by every query). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
+  const connection: Connection = {
+    query: async <T>(sqlText: string, params?: unknown[]) => (await client.query<T>(sqlText, params)).rows,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
+  };
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    exec: connection.exec,
+    withConnection: (work) => work(connection),
     close: () => client.close(),
   };
 }

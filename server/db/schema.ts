@@ -36,6 +36,9 @@ export const organizations = pgTable('organizations', {
   suspendedAt: timestamp('suspended_at', tz),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  // Computed by the database (migration 0042): the superadmin's list search and default sort.
+  searchText: text('search_text').generatedAlwaysAs(sql`search_key(name || ' ' || slug)`),
+  nameSort: text('name_sort').generatedAlwaysAs(sql`fr_sort_key(name)`),
 });
 
 export const users = pgTable('users', {
@@ -56,6 +59,13 @@ export const users = pgTable('users', {
   deactivatedAt: timestamp('deactivated_at', tz),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  /** Incremented by every update of the row; the role and profile forms send it back (migration 0045). */
+  version: integer('version').notNull().default(1),
+  // Computed by the database (migration 0042): the users list's search and default sort.
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`search_key(username || ' ' || email || ' ' || first_name || ' ' || last_name)`,
+  ),
+  nameSort: text('name_sort').generatedAlwaysAs(sql`fr_sort_key(last_name || ' ' || first_name || ' ' || username)`),
 });
 
 export const sessions = pgTable('sessions', {
@@ -198,6 +208,10 @@ export const logEntries = pgTable('log_entries', {
   ip: text('ip'),
   userAgent: text('user_agent'),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  // Computed by the database (migration 0042): the journal's search (message, source and its French name).
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`search_key(source || ' ' || CASE source WHEN 'frontend' THEN 'navigateur' WHEN 'server' THEN 'serveur' WHEN 'security' THEN 'securite' ELSE '' END || ' ' || message)`,
+  ),
 });
 
 export const auditLog = pgTable('audit_log', {
@@ -212,7 +226,7 @@ export const auditLog = pgTable('audit_log', {
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
 });
 
-// ---- Administration (issue 3, engineer H; migration 0010) ----
+// ---- Administration (migration 0010) ----
 
 export const userInvitations = pgTable('user_invitations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -229,15 +243,18 @@ export const userInvitations = pgTable('user_invitations', {
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
 });
 
-/** Primary key (organization_id, module) is declared in 0010_admin.sql. */
-export const organizationModules = pgTable('organization_modules', {
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  module: text('module').notNull(),
-  enabled: boolean('enabled').notNull(),
-  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
-});
+export const organizationModules = pgTable(
+  'organization_modules',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    module: text('module').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.module] })],
+);
 
 export const organizationLogos = pgTable('organization_logos', {
   organizationId: uuid('organization_id')
@@ -249,7 +266,7 @@ export const organizationLogos = pgTable('organization_logos', {
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
 
-// ---- Référentiels (issue 4, engineer F): clients, suppliers, stones, production steps (migration 0020) ----
+// ---- Référentiels: clients, suppliers, stones, production steps (migration 0020) ----
 
 export const clients = pgTable('clients', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -291,11 +308,31 @@ export const clients = pgTable('clients', {
   firstNameSort: text('first_name_sort').generatedAlwaysAs(sql`fr_sort_key(first_name)`),
   companySort: text('company_sort').generatedAlwaysAs(sql`fr_sort_key(company)`),
   citySort: text('city_sort').generatedAlwaysAs(sql`fr_sort_key(city)`),
+  // Folded keys of the tags (migration 0044): the tag filter finds "VIP" for "vip".
+  tagsSort: text('tags_sort')
+    .array()
+    .generatedAlwaysAs(sql`fr_sort_keys(tags)`),
   version: integer('version').notNull().default(1),
   archivedAt: timestamp('archived_at', tz),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
+
+/**
+ * The tag vocabulary of an organization's clients (migration 0044): one spelling per folded key, which
+ * a trigger gives every tag written to `clients.tags` ("vip" is stored as "VIP" once "VIP" exists).
+ */
+export const clientTags = pgTable(
+  'client_tags',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.key] })],
+);
 
 export const suppliers = pgTable('suppliers', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -413,7 +450,7 @@ export const listVersions = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.tableName] })],
 );
 
-// ---- Product sheets (issue 4, engineer G; migration 0030) ----
+// ---- Product sheets (migration 0030) ----
 
 /** bytea as a Buffer on both drivers (PGlite answers Uint8Array, node-postgres Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -433,12 +470,16 @@ export const products = pgTable('products', {
     enum: ['bague', 'alliance', 'bracelet', 'collier', 'pendentif', 'boucles_oreilles', 'broche', 'montre', 'autre'],
   }).notNull(),
   description: text('description').notNull().default(''),
-  coefficient: numeric('coefficient', { precision: 8, scale: 3 }).notNull().default('2.5'),
-  status: text('status', { enum: ['active', 'archived'] })
-    .notNull()
-    .default('active'),
+  /** One coefficient per group of lines (0043, ADR 0003). */
+  coefficientMetal: numeric('coefficient_metal', { precision: 8, scale: 3 }).notNull(),
+  coefficientStones: numeric('coefficient_stones', { precision: 8, scale: 3 }).notNull(),
+  coefficientLabour: numeric('coefficient_labour', { precision: 8, scale: 3 }).notNull(),
+  /** Archived like the référentiels (migration 0042): null = active. */
+  archivedAt: timestamp('archived_at', tz),
   version: integer('version').notNull().default(1),
   searchText: text('search_text').notNull().default(''),
+  /** French sort key of the name, computed by the database (migration 0042). */
+  nameSort: text('name_sort').generatedAlwaysAs(sql`fr_sort_key(name)`),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),

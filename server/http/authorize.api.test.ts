@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { openTestDatabase } from '../test/harness';
 
-/** Issue 9: a route with no access declaration fails closed, at start rather than at the first request. */
+/** A route with no access declaration fails closed (ADR 0007), at start rather than at the first request. */
 describe('routes without an access declaration', () => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {

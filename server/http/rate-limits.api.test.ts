@@ -1,5 +1,5 @@
 /**
- * Issue 9: the rate limits are @fastify/rate-limit with a database store, so they hold across app nodes
+ * The rate limits (ADR 0007) are @fastify/rate-limit with a database store, so they hold across app nodes
  * (the hand-written in-memory limiters each allowed their limit per node).
  */
 import type { FastifyInstance } from 'fastify';

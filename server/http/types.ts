@@ -11,7 +11,7 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   role: string;
-  /** The organization's product word (brief): menu "Catalogue {menu}", toast "... de {toast} chargée". */
+  /** The organization's product word (shared/constants.ts): menu "Catalogue {menu}", toast "... de {toast} chargée". */
   productWord: { menu: string; toast: string };
   /** Signed in with a temporary password: only signed-in-level routes (account, context) are allowed. */
   mustChangePassword?: boolean;

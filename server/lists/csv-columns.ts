@@ -1,14 +1,25 @@
 import { normalizeSearch } from '@shared/search-text';
 import type { CsvCell } from '@shared/csv';
+import { formatCsvValue, type CsvFormat } from '@shared/csv-format';
 
-/** One CSV column of a resource: its French header, the input field it fills on import, how to export it. */
+/** One CSV column of a list: its French header, the input field it fills on import, how to export it. */
 export interface CsvColumn<Dto> {
   header: string;
   /** Input field filled on import; absent for export-only columns. */
   field?: string;
   /** Other accepted headers on import (English names…); the field name itself is always accepted. */
   aliases?: readonly string[];
-  value: (dto: Dto) => CsvCell;
+  /**
+   * How the value is written (`shared/csv-format.ts`): `decimal`/`integer` with a decimal comma,
+   * `date` dd/mm/yyyy, `datetime` dd/mm/yyyy hh:mm (Paris), `boolean` oui/non. Default `text`.
+   */
+  format?: CsvFormat;
+  value: (dto: Dto) => CsvCell | Date;
+}
+
+/** The cells of one exported row, each in its column's format: the one place CSV cells are formatted. */
+export function csvRow<Dto>(columns: ReadonlyArray<CsvColumn<Dto>>, dto: Dto): CsvCell[] {
+  return columns.map((c) => formatCsvValue(c.format ?? 'text', c.value(dto)));
 }
 
 const headerKey = (h: string): string => normalizeSearch(h).replace(/[^a-z0-9]/g, '');

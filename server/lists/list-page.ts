@@ -1,5 +1,5 @@
 /**
- * Reads one page of a list and its total (ADR 0006). Used by resource.ts for every référentiel.
+ * Reads one page of a list and its total (ADR 0006). Used by list-routes.ts for every list.
  *
  * - Queries are built once per shape with placeholders (prepared-queries.ts).
  * - A search or a filter is counted up to SEARCH_COUNT_CAP; the whole list exactly. Totals are
@@ -23,7 +23,14 @@ import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from '
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_CAP, type ListQueryBase } from '@shared/schemas/lists';
 import type { Db } from '../db/client';
-import { listOrder, listWhereTemplate, listWhereValues, searchWords, type ListColumns } from './list-query';
+import {
+  listOrder,
+  listWhereTemplate,
+  listWhereValues,
+  searchWords,
+  type ListColumns,
+  type ListScope,
+} from './list-query';
 import { PreparedQueries } from './prepared-queries';
 import { VersionedCache } from './versioned-cache';
 
@@ -43,11 +50,19 @@ export interface ListPage<Row> {
   capped: boolean;
 }
 
+/** The columns (or expressions) a list page reads. */
+export type PageColumns = Record<string, AnyPgColumn | SQL>;
+
 export interface ListPageSource<Query extends ListQueryBase> {
   table: PgTable & ListColumns;
   sortColumns: Readonly<Record<string, AnyPgColumn | SQL>>;
   /** Conditions of the resource's own filter fields (only those: they key the prepared queries). */
   filters(query: Query): Array<SQL | undefined>;
+  /**
+   * What a page reads; default `listColumns(table)`. A list names its columns when the table holds
+   * what answers never need (the users' password hashes, the journal's stacks).
+   */
+  columns?: PageColumns;
 }
 
 /**
@@ -91,15 +106,17 @@ function countOf(counted: number, narrowed: boolean): Count {
 function preparePage(
   db: Db,
   t: PgTable & ListColumns,
+  columns: PageColumns,
   where: SQL,
   order: { normal: SQL[]; reversed: SQL[] },
   shape: Exclude<PageShape, 'fenced'>,
+  scoped: boolean,
 ) {
   const limit = sql.placeholder('limit');
   const offset = sql.placeholder('offset');
   if (shape === 'direct') {
     return db
-      .select(listColumns(t))
+      .select(columns)
       .from(t)
       .where(where)
       .orderBy(...order.normal)
@@ -115,9 +132,14 @@ function preparePage(
     .limit(limit)
     .offset(offset);
   return db
-    .select(listColumns(t))
+    .select(columns)
     .from(t)
-    .where(and(eq(t.organizationId, sql.placeholder('organizationId')), inArray(t.id, pageIds)))
+    .where(
+      and(
+        scoped && t.organizationId ? eq(t.organizationId, sql.placeholder('organizationId')) : undefined,
+        inArray(t.id, pageIds),
+      ),
+    )
     .orderBy(...order.normal)
     .prepare('');
 }
@@ -127,7 +149,7 @@ function preparePage(
  * with the table's own name, so the sort expressions resolve to it; its LIMIT also keeps it from
  * being flattened into the outer query.
  */
-function prepareFenced(db: Db, t: PgTable & ListColumns, where: SQL, order: SQL[]) {
+function prepareFenced(db: Db, t: PgTable & ListColumns, columns: PageColumns, where: SQL, order: SQL[]) {
   const matches = db
     .select()
     .from(t)
@@ -136,7 +158,7 @@ function prepareFenced(db: Db, t: PgTable & ListColumns, where: SQL, order: SQL[
     .as(getTableName(t));
   // The table's columns resolve to the subquery, which bears the table's name.
   return db
-    .select(listColumns(t))
+    .select(columns)
     .from(matches)
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
@@ -166,8 +188,12 @@ function prepareCount(db: Db, t: PgTable & ListColumns, where: SQL, capped: bool
 }
 
 export interface ListPageReader<Row, Query extends ListQueryBase> {
-  /** `version`: the table's version for the organization (table-versions.ts), read before this call. */
-  read(organizationId: string, query: Query, version: number): Promise<ListPage<Row>>;
+  /**
+   * `scope`: the organization whose rows are read, or null for every organization's.
+   * `version`: the table's version for the organization (table-versions.ts), read before this call;
+   * null for a table without version triggers (nothing is then cached).
+   */
+  read(scope: ListScope, query: Query, version: number | null): Promise<ListPage<Row>>;
 }
 
 export function createListPageReader<Row, Query extends ListQueryBase>(
@@ -175,35 +201,39 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
   source: ListPageSource<Query>,
 ): ListPageReader<Row, Query> {
   const t = source.table;
+  const columns = source.columns ?? listColumns(t);
   const counts = new VersionedCache<number>({ maxEntries: 20_000 });
   const countsInFlight = new Map<string, Promise<number>>();
   const pageQueries = new PreparedQueries<ReturnType<typeof preparePage>>();
   const fencedQueries = new PreparedQueries<ReturnType<typeof prepareFenced>>();
   const countQueries = new PreparedQueries<ReturnType<typeof prepareCount>>();
 
-  async function read(organizationId: string, query: Query, version: number): Promise<ListPage<Row>> {
+  async function read(scope: ListScope, query: Query, version: number | null): Promise<ListPage<Row>> {
     const { q, page, pageSize, sort, dir, ...filterShape } = query;
     const words = searchWords(q);
     const filters = source.filters(query);
+    const scoped = scope !== null;
     // A search or a filter is counted up to SEARCH_COUNT_CAP; the whole list is counted exactly.
     const narrowed = words.length > 0 || filters.some((f) => f !== undefined);
-    const template = () => listWhereTemplate(t, query.archived, words, filters);
-    const whereValues = listWhereValues(organizationId, words);
+    const template = () => listWhereTemplate(t, query.archived, words, filters, scoped);
+    const whereValues = listWhereValues(scope, words);
     const order = () => ({
       normal: listOrder(t, source.sortColumns, { sort, dir }),
       reversed: listOrder(t, source.sortColumns, { sort, dir: dir === 'asc' ? 'desc' : 'asc' }),
     });
     const offset = (page - 1) * pageSize;
     // Prepared query keys: every value written into the SQL text; the total depends on the WHERE only.
-    const whereKey = JSON.stringify([filterShape, words.length]);
-    const countKey = `${organizationId}|${JSON.stringify([filterShape, q ?? ''])}`;
+    const whereKey = JSON.stringify([filterShape, words.length, scoped]);
+    const countKey = `${scope ?? '*'}|${JSON.stringify([filterShape, q ?? ''])}`;
     const runPage = (shape: Exclude<PageShape, 'fenced'>, count: Count) =>
       pageQueries
-        .get(`${whereKey}|${sort}|${dir}|${shape}`, () => preparePage(db, t, template(), order(), shape))
+        .get(`${whereKey}|${sort}|${dir}|${shape}`, () =>
+          preparePage(db, t, columns, template(), order(), shape, scoped),
+        )
         .execute({ ...whereValues, ...pageWindow(shape, count.total, offset, pageSize) }) as unknown as Promise<Row[]>;
     const countNow = () => countMatches({ countKey, version, whereKey, whereValues, template, narrowed });
 
-    let counted = counts.get(countKey, version);
+    let counted = version === null ? undefined : counts.get(countKey, version);
     if (counted === undefined && !fenceable(words) && offset < DEFERRED_JOIN_OFFSET) {
       // The page is 'direct' whatever the total: count and read it at once, on two connections.
       const [n, rows] = await Promise.all([countNow(), runPage('direct', { total: 0, capped: false })]);
@@ -214,7 +244,7 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
     const shape = pageShape(words, count, offset);
     if (shape === 'fenced') {
       const fenced = fencedQueries.get(`${whereKey}|${sort}|${dir}`, () =>
-        prepareFenced(db, t, template(), order().normal),
+        prepareFenced(db, t, columns, template(), order().normal),
       );
       const rows = (await fenced.execute({ ...whereValues, limit: pageSize, offset })) as unknown as Row[];
       return { rows, ...count };
@@ -225,21 +255,24 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
   /** The (capped) count, shared by concurrent requests for the same total (single flight). */
   function countMatches(c: {
     countKey: string;
-    version: number;
+    version: number | null;
     whereKey: string;
     whereValues: Record<string, string>;
     template: () => SQL;
     narrowed: boolean;
   }): Promise<number> {
     const { countKey, version, whereKey, whereValues, template, narrowed } = c;
+    // `narrowed` follows from the WHERE, so whereKey also keys the count query.
+    const countQuery = countQueries.get(whereKey, () => prepareCount(db, t, template(), narrowed));
+    const run = () =>
+      (countQuery.execute(whereValues) as Promise<Array<{ total: number }>>).then((r) => r[0]?.total ?? 0);
+    // Without a version, a count started before this request may miss a write it must see: count anew.
+    if (version === null) return run();
     const flightKey = `${version}|${countKey}`;
     const inFlight = countsInFlight.get(flightKey);
     if (inFlight) return inFlight;
-    // `narrowed` follows from the WHERE, so whereKey also keys the count query.
-    const countQuery = countQueries.get(whereKey, () => prepareCount(db, t, template(), narrowed));
-    const flight = (countQuery.execute(whereValues) as Promise<Array<{ total: number }>>)
-      .then((r) => {
-        const n = r[0]?.total ?? 0;
+    const flight = run()
+      .then((n) => {
         counts.set(countKey, version, n);
         return n;
       })

@@ -1,7 +1,6 @@
 import { PreparedQueries } from './prepared-queries';
 import { describe, expect, it } from 'vitest';
 import { mapHeaders } from './csv-columns';
-import { escapeLike } from './list-query';
 import { coalescedReads } from './table-versions';
 import { VersionedCache } from './versioned-cache';
 
@@ -130,12 +129,6 @@ describe('mapHeaders', () => {
       ignored: ['Créé le', 'Divers', 'nom'],
     });
     expect(mapHeaders(['lastname'], columns).fields).toEqual(['lastName']);
-  });
-});
-
-describe('escapeLike', () => {
-  it('escapes LIKE wildcards and the escape character', () => {
-    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
   });
 });
 

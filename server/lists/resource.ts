@@ -1,38 +1,24 @@
-import { gzipSync } from 'node:zlib';
-import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z, type ZodType, type ZodTypeDef } from 'zod';
 import type { Area } from '@shared/access';
-import { writeCsv } from '@shared/csv';
-import {
-  CONFLICT_MESSAGE,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
-  importRequestSchema,
-  versionField,
-  type ImportResult,
-  type ImportRow,
-  type ListQueryBase,
-  type ListResponse,
-} from '@shared/schemas/lists';
+import { CONFLICT_MESSAGE, versionField, type ImportMatch, type ListQueryBase } from '@shared/schemas/lists';
 import type { Db } from '../db/client';
 import { diffChanges, recordAudit } from '../audit/record-audit';
-import { acceptsGzip } from '../http/accepts-gzip';
-import { AppError, notFound, zodFieldErrors } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
-import { defineLimit, routeLimit } from '../http/rate-limits';
-import { mapHeaders, type CsvColumn } from './csv-columns';
-import { parseImportCsv } from './import-csv';
-import { pgErrorCode, UNIQUE_VIOLATION } from './db-errors';
-import { createListPageReader } from './list-page';
-import { listOrder, listWhere, type ListColumns } from './list-query';
-import { tableVersionReader } from './table-versions';
-import { VersionedCache } from './versioned-cache';
+import type { CsvColumn } from './csv-columns';
+import { registerImportRoute } from './import-route';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../db/pg-errors';
+import type { ListColumns } from './list-query';
+import { registerListRoutes } from './list-routes';
 
 /** A référentiel table: organization-scoped, searchable, versioned, archivable. */
 export type ResourceTable = PgTable &
   ListColumns & {
+    organizationId: AnyPgColumn;
+    archivedAt: AnyPgColumn;
     version: AnyPgColumn;
     updatedAt: AnyPgColumn;
   };
@@ -94,6 +80,14 @@ export interface ResourceDefinition<Row extends BaseRow, Input, Dto, Query exten
       db: Db,
       organizationId: string,
     ): Promise<(data: Record<string, unknown>) => { data: Record<string, unknown>; errors?: Record<string, string[]> }>;
+    /**
+     * The existing record each valid row of an import describes, or null for a new one (clients: same
+     * e-mail, phone, or name and postal code). Such rows are skipped or update that record
+     * (`onExisting`, import-route.ts). Without it every valid row is created.
+     */
+    matchExisting?(db: Db, organizationId: string, inputs: readonly Input[]): Promise<Array<ImportMatch | null>>;
+    /** The name of a row's record in the import preview ("Mme Hélène Dupré"). */
+    rowLabel?(input: Input): string;
   };
 }
 
@@ -111,35 +105,10 @@ function orgOf(request: FastifyRequest): string {
   return request.user!.organizationId;
 }
 
-/** CSV imports per user, all référentiels together (imports are heavy). */
-export const CSV_IMPORTS = defineLimit({
-  name: 'csv-import',
-  max: 20,
-  windowMs: 10 * 60_000,
-  key: (request) => request.user?.id ?? request.ip,
-  message: 'Trop d’imports, réessayez dans quelques minutes',
-});
-const EXPORT_MAX_ROWS = 100_000;
-const INSERT_CHUNK = 500;
-
 function pick(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of keys) out[k] = source[k];
   return out;
-}
-
-/** A list answer as sent: its JSON bytes, and gzipped when that is worth it (a 25-client page: 14 KB -> 2 KB). */
-interface ListAnswer {
-  plain: Buffer;
-  gzipped?: Buffer;
-}
-
-const GZIP_MIN_BYTES = 1024;
-
-/** Gzipped only when it will be cached: ~0.1 ms for a page, paid once and not on every request. */
-function listAnswer(json: string, cached: boolean): ListAnswer {
-  const plain = Buffer.from(json);
-  return !cached || plain.length < GZIP_MIN_BYTES ? { plain } : { plain, gzipped: gzipSync(plain, { level: 6 }) };
 }
 
 /**
@@ -154,17 +123,6 @@ export function registerResource<Row extends BaseRow, Input, Dto extends object,
   const read = { config: { access: { area: def.area, mode: 'read' as const } } };
   const write = { config: { access: { area: def.area, mode: 'write' as const } } };
   const t = def.table;
-  // Pages and totals of the list (list-page.ts), and its answers when cacheable, all cached under
-  // the version of the organization's rows that the database raises on every committed change
-  // (table-versions.ts): read first on every list request, it makes every cached value current.
-  const pages = createListPageReader<Row, Query>(app.db, def);
-  const tableVersion = tableVersionReader(app.db, getTableName(t));
-  // Kept as bytes, plain and gzipped: a hit sends them as they are.
-  const answers = new VersionedCache<ListAnswer>({
-    maxEntries: def.cacheListAnswers ? 5_000 : 0,
-    maxWeight: app.config.listAnswerCacheMb * 1024 * 1024,
-    weigh: (answer) => answer.plain.length + (answer.gzipped?.length ?? 0),
-  });
 
   const dtoOf = async (db: Db, organizationId: string, row: Row): Promise<Dto> =>
     def.toDto(row, await def.loadContext(db, organizationId, [row]));
@@ -195,141 +153,24 @@ export function registerResource<Row extends BaseRow, Input, Dto extends object,
     return { ...dto, ...extras };
   }
 
-  // ---- list ----
-  app.get(base, read, async (request, reply) => {
-    const organizationId = orgOf(request);
-    const query = parseInput(def.listQuerySchema, request.query);
-    const version = await tableVersion(organizationId);
-    // The parsed query (defaults filled in, keys in the schema's order) names the answer.
-    const key = `${organizationId}|${JSON.stringify(query)}`;
-    let body = answers.get(key, version);
-    if (body === undefined) {
-      const { rows, total, capped } = await pages.read(organizationId, query, version);
-      const ctx = await def.loadContext(app.db, organizationId, rows);
-      const response: ListResponse<Dto> = {
-        items: rows.map((r) => def.toDto(r, ctx)),
-        total,
-        ...(capped ? { totalCapped: true } : {}),
-        page: query.page,
-        pageSize: query.pageSize,
-      };
-      body = listAnswer(JSON.stringify(response), answers.enabled);
-      answers.set(key, version, body);
-    }
-    void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (body.gzipped && acceptsGzip(request.headers['accept-encoding'])) {
-      return reply.header('content-encoding', 'gzip').send(body.gzipped);
-    }
-    return reply.send(body.plain);
+  // ---- list and CSV export (list-routes.ts: the same for every list) ----
+  registerListRoutes<Row, Dto, Query, Ctx>(app, {
+    path: base,
+    area: def.area,
+    table: t,
+    listQuerySchema: def.listQuerySchema,
+    sortColumns: def.sortColumns,
+    filters: (query) => def.filters(query),
+    versioned: true,
+    // Référentiel lists are read in the signed-in user's organization (the default scope).
+    loadContext: (db, scope, rows) => def.loadContext(db, scope!, rows),
+    toDto: (row, ctx) => def.toDto(row, ctx),
+    cacheListAnswers: def.cacheListAnswers ?? false,
+    csv: { filename: def.csv.filename, columns: def.csv.columns },
   });
 
-  // ---- CSV export (same filters as the list, every matching row) ----
-  app.get(`${base}/export.csv`, read, async (request, reply: FastifyReply) => {
-    const organizationId = orgOf(request);
-    const query = parseInput(def.listQuerySchema, request.query);
-    const where = listWhere(t, organizationId, query, def.filters(query));
-    const rows = (await app.db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(...listOrder(t, def.sortColumns, query))
-      .limit(EXPORT_MAX_ROWS)) as unknown as Row[];
-    const ctx = await def.loadContext(app.db, organizationId, rows);
-    const columns = def.csv.columns;
-    const body = writeCsv(
-      columns.map((c) => c.header),
-      rows.map((r) => {
-        const dto = def.toDto(r, ctx);
-        return columns.map((c) => c.value(dto));
-      }),
-    );
-    const day = app.now().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${def.csv.filename}-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(body);
-  });
-
-  // ---- CSV import (preview with dryRun, then commit of the valid rows in one transaction) ----
-  if (def.csv.importable) {
-    app.post(
-      `${base}/import`,
-      { config: { ...write.config, rateLimit: routeLimit(CSV_IMPORTS) }, bodyLimit: IMPORT_MAX_BYTES * 2 + 4096 },
-      async (request): Promise<ImportResult> => {
-        const organizationId = orgOf(request);
-        const body = parseInput(importRequestSchema, request.body);
-        const parsed = parseImportCsv(body.csv);
-        if (parsed.headers.length === 0) {
-          throw new AppError('VALIDATION_FAILED', 'Données invalides', { csv: ['Le fichier CSV est vide'] });
-        }
-        if (parsed.records.length > IMPORT_MAX_ROWS) {
-          throw new AppError('VALIDATION_FAILED', 'Données invalides', {
-            csv: [`Trop de lignes (${IMPORT_MAX_ROWS} maximum)`],
-          });
-        }
-        const { fields, ignored } = mapHeaders(parsed.headers, def.csv.columns);
-        if (fields.every((f) => f === null)) {
-          throw new AppError('VALIDATION_FAILED', 'Données invalides', {
-            csv: ['Aucune colonne reconnue : vérifiez la ligne d’en-tête'],
-          });
-        }
-        const prepare = def.csv.prepareImport ? await def.csv.prepareImport(app.db, organizationId) : null;
-        const rows: ImportRow[] = [];
-        const valid: Input[] = [];
-        for (const record of parsed.records) {
-          let data: Record<string, unknown> = {};
-          fields.forEach((field, i) => {
-            if (field) data[field] = (record.cells[i] ?? '').trim();
-          });
-          let errors: Record<string, string[]> = {};
-          if (prepare) {
-            const prepared = prepare(data);
-            data = prepared.data;
-            errors = { ...prepared.errors };
-          }
-          const result = def.inputSchema.safeParse(data);
-          if (result.success && Object.keys(errors).length === 0) {
-            valid.push(result.data);
-            rows.push({ line: record.line, status: 'ok', data: result.data as Record<string, unknown> });
-          } else {
-            if (!result.success) {
-              for (const [k, v] of Object.entries(zodFieldErrors(result.error)))
-                errors[k] = [...(errors[k] ?? []), ...v];
-            }
-            rows.push({ line: record.line, status: 'error', errors, data });
-          }
-        }
-        let imported = 0;
-        if (!body.dryRun && valid.length > 0) {
-          await app.db.transaction(async (tx) => {
-            for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
-              const chunk = valid.slice(i, i + INSERT_CHUNK).map((input) => ({
-                ...def.toValues(input),
-                organizationId,
-              }));
-              await tx.insert(t).values(chunk as never);
-            }
-            imported = valid.length;
-            await recordAudit(tx as unknown as Db, request, {
-              action: 'import',
-              entityType: def.entityType,
-              changes: { imported, rejected: rows.length - valid.length, ignoredColumns: ignored },
-            });
-          });
-        }
-        return {
-          total: rows.length,
-          valid: valid.length,
-          invalid: rows.length - valid.length,
-          imported,
-          dryRun: body.dryRun,
-          ignoredColumns: ignored,
-          rows,
-        };
-      },
-    );
-  }
+  // ---- CSV import (import-route.ts: preview with dryRun, then one transaction; existing records skipped or updated) ----
+  if (def.csv.importable) registerImportRoute(app, def, { path: base, mapWriteError: mapUniqueViolation });
 
   // ---- get one ----
   app.get(`${base}/:id`, read, async (request) => {

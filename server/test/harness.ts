@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { slugify } from '@shared/slug';
 import { buildApp } from '../app';
 import { testConfig, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -78,7 +79,7 @@ let counter = 0;
 export async function createOrganization(t: TestApp, name = `Org ${++counter}`): Promise<string> {
   const [org] = await t.handle.db
     .insert(organizations)
-    .values({ name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomUUID().slice(0, 8)}` })
+    .values({ name, slug: `${slugify(name, 'organisation')}-${randomUUID().slice(0, 8)}` })
     .returning({ id: organizations.id });
   return org!.id;
 }

@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth';
 import { REQUIRED_MESSAGE, emailField, requiredText } from './common-fields';
+import { versionField } from './lists';
 
-/** PUT /api/account body. */
+/** The profile form's fields (the web's "Mes informations"). */
 export const updateProfileSchema = z.object({
   firstName: requiredText(100),
   lastName: requiredText(100),
   email: emailField,
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** PUT /api/account body: the profile with the `version` it was read with (a stale one answers 409). */
+export const updateProfileBodySchema = updateProfileSchema.extend({ version: versionField });
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 /** POST /api/account/password body. */
 export const changePasswordSchema = z
@@ -32,6 +37,8 @@ export interface AccountProfile {
   roleLabel: string;
   mustChangePassword: boolean;
   lastLoginAt: string | null;
+  /** Incremented by every update of the user; PUT /api/account sends it back. */
+  version: number;
 }
 
 export interface AccountSession {

@@ -30,7 +30,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
-/** POST /api/register body (the confirmation is not sent, spec §3). */
+/** POST /api/register body (the confirmation is not sent). */
 export const registerSchema = z.object({
   username: usernameSchema,
   email: z.string({ required_error: required }).trim().min(1, required).email('Adresse email invalide').max(200),
@@ -56,7 +56,7 @@ export const currentUserSchema = z.object({
   role: z.string(),
   organizationId: z.string(),
   organizationName: z.string(),
-  /** The configurable product word (brief): menu "Catalogue {menu}", toast "Nouvelle sélection de {toast} chargée". */
+  /** The configurable product word: menu "Catalogue {menu}", toast "Nouvelle sélection de {toast} chargée". */
   productWord: z.object({ menu: z.string(), toast: z.string() }),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

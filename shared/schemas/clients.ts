@@ -10,9 +10,10 @@ import {
   requiredText,
   textList,
 } from './fields';
+import { normalizeSearch } from '../search-text';
 import { listQuerySchema, versionField } from './lists';
 
-/** Clients & prospects (issue 4). */
+/** Clients & prospects. */
 export const CLIENT_KINDS = ['particulier', 'professionnel'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
 export const CLIENT_KIND_LABELS: Readonly<Record<ClientKind, string>> = {
@@ -31,6 +32,25 @@ export const CIVILITY_LABELS: Readonly<Record<Civility, string>> = {
   Dr: 'Dr',
   Me: 'Me',
 };
+
+/**
+ * The key that makes two spellings one tag: case and accents folded ("VIP", "vip", "Vîp"). The database
+ * folds with `fr_sort_key` (migration 0044), which agrees with this on French text.
+ */
+export function tagKey(tag: string): string {
+  return normalizeSearch(tag);
+}
+
+/** Each tag once, whatever its case: the first spelling is kept ("VIP, vip" -> ["VIP"]). */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((t) => {
+    const key = tagKey(t);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 const clientFields = {
   kind: choice('Type de client', CLIENT_KINDS, CLIENT_KIND_LABELS, 'particulier'),
@@ -57,7 +77,7 @@ const clientFields = {
   ),
   birthDate: optionalDate('Date de naissance'),
   notes: optionalText('Les notes', 5000),
-  tags: textList('Étiquettes', 30, 50),
+  tags: textList('Étiquettes', 30, 50).transform(uniqueTags),
   marketingConsent: csvBoolean('Consentement marketing'),
   marketingConsentAt: z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
@@ -96,11 +116,52 @@ export const clientListQuerySchema = listQuerySchema(CLIENT_SORT_FIELDS, 'lastNa
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 
+const optionalQueryText = (max: number, message: string) => z.string().trim().max(max, message).optional();
+
+/**
+ * `GET /api/clients/duplicates`: existing clients that the client being typed may be (before saving)
+ * or is likely to be (after): same e-mail, same phone (`phone` may be given twice: mobile and
+ * landline), or same name (last and first, case and accents folded) with the same postal code or city.
+ */
 export const duplicatesQuerySchema = z.object({
-  email: z.string().trim().max(254).optional(),
-  phone: z.string().trim().max(30).optional(),
+  email: optionalQueryText(254, 'E-mail trop long'),
+  phone: z
+    .union([
+      z.string().trim().max(30, 'Téléphone trop long'),
+      z.array(z.string().trim().max(30, 'Téléphone trop long')),
+    ])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .refine((v) => v.length <= 2, 'Deux téléphones au plus')
+    .optional(),
+  lastName: optionalQueryText(100, 'Nom trop long'),
+  firstName: optionalQueryText(100, 'Prénom trop long'),
+  postalCode: optionalQueryText(20, 'Code postal trop long'),
+  city: optionalQueryText(100, 'Ville trop longue'),
   excludeId: z.string().uuid('Identifiant invalide').optional(),
 });
+export type DuplicatesQuery = z.input<typeof duplicatesQuerySchema>;
+
+/**
+ * Why an existing client looks like the one being typed or imported. The CSV import matches on the
+ * first three (by e-mail, by phone, by name and postal code); the form warns on all four.
+ */
+export const CLIENT_MATCH_KEYS = ['email', 'phone', 'namePostalCode', 'nameCity'] as const;
+export type ClientMatchKey = (typeof CLIENT_MATCH_KEYS)[number];
+export const CLIENT_MATCH_LABELS: Readonly<Record<ClientMatchKey, string>> = {
+  email: 'même e-mail',
+  phone: 'même téléphone',
+  namePostalCode: 'même nom et code postal',
+  nameCity: 'même nom et ville',
+};
+
+/** "même e-mail et même téléphone"; "même nom, code postal et ville" when the name matched with both. */
+export function matchReason(keys: readonly ClientMatchKey[]): string {
+  const both = keys.includes('namePostalCode') && keys.includes('nameCity');
+  const labels = keys
+    .filter((k) => !(both && k === 'nameCity'))
+    .map((k) => (both && k === 'namePostalCode' ? 'même nom, code postal et ville' : CLIENT_MATCH_LABELS[k]));
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} et ${labels.at(-1)}` : (labels[0] ?? '');
+}
 
 export interface Client {
   id: string;
@@ -131,15 +192,22 @@ export interface Client {
   updatedAt: string;
 }
 
-/** A possible duplicate of a client (same normalised e-mail or phone). */
+/** A possible duplicate of a client: same normalised e-mail or phone, or same name and postal code or city. */
 export interface ClientDuplicate {
   id: string;
   displayName: string;
   email: string | null;
   phoneMobile: string | null;
   phoneLandline: string | null;
-  matchedOn: Array<'email' | 'phone'>;
+  postalCode: string | null;
+  city: string | null;
+  matchedOn: ClientMatchKey[];
   archived: boolean;
+}
+
+/** `GET /api/clients/tags`: the organization's tags in use, each in its one spelling. */
+export interface ClientTagsResponse {
+  tags: string[];
 }
 
 /** `GET /api/clients/:id`: the client and their records in other modules (empty until those modules exist). */

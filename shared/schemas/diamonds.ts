@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLARITY_TABS } from '../constants';
 
-/** Catalogue listing (spec §3). Prices are decimal strings or null when unknown. */
+/** Catalogue listing. Prices are decimal strings or null when unknown. */
 export const diamondListingSchema = z.object({
   id: z.string(),
   ref: z.string(),
@@ -57,7 +57,7 @@ export const calibratedPriceQuerySchema = z.object({
   clarity: z.enum(CLARITY_TABS, { errorMap: () => ({ message: 'Pureté inconnue' }) }),
 });
 
-/** GET /api/calibrated-price answer (spec §3). Numbers are decimal strings, null when unknown. */
+/** GET /api/calibrated-price answer. Numbers are decimal strings, null when unknown. */
 export const calibratedPriceSchema = z.object({
   rangeFound: z.boolean(),
   usdPerCt: z.string().nullable(),

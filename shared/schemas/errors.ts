@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape every API answer uses (brief §2). */
+/** The one error shape every API answer uses (server/http/errors.ts). */
 export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeDecimalText } from '../decimal-input';
+import { normalizeSearch } from '../search-text';
 
 /**
  * Field builders shared by the référentiel schemas (clients, suppliers, stones, production steps):
@@ -196,18 +197,14 @@ export function choice<T extends readonly [string, ...string[]]>(
   labels: Readonly<Record<T[number], string>>,
   fallback?: T[number],
 ) {
-  const strip = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .trim();
   return z.preprocess(
     (v) => {
       if ((v === null || v === undefined || v === '') && fallback !== undefined) return fallback;
       if (typeof v !== 'string') return v;
-      const s = strip(v);
-      const hit = values.find((value) => strip(value) === s || strip(labels[value as T[number]]) === s);
+      const s = normalizeSearch(v);
+      const hit = values.find(
+        (value) => normalizeSearch(value) === s || normalizeSearch(labels[value as T[number]]) === s,
+      );
       return hit ?? v;
     },
     z.enum(values, {

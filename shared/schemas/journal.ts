@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CLIENT_LOG_LEVELS } from '../constants';
+import { CLIENT_LOG_LEVELS, type ClientLogLevel } from '../constants';
 import { queryInt, uuidField } from './common-fields';
+import { listQuerySchema } from './lists';
 import { FIRST_YEAR, LAST_YEAR, isDateInRange } from './fields';
 
 const dateParam = z
@@ -11,28 +12,61 @@ const dateParam = z
     message: `Date hors limites (${FIRST_YEAR}–${LAST_YEAR})`,
   });
 
+/** French names of the journal's levels (list, filters, detail, CSV). */
+export const LOG_LEVEL_LABELS: Readonly<Record<ClientLogLevel, string>> = {
+  error: 'Erreur',
+  warn: 'Avertissement',
+  info: 'Information',
+  debug: 'Débogage',
+};
+
 /**
- * GET /api/logs query. `level` may list several levels separated by commas; `from`/`to` are dates or
- * instants (a bare date `to` includes that whole day); `scope=all` (superadmin only) spans every organization.
+ * French names of the journal's sources: the browser (uncaught errors, source "frontend"),
+ * the server (recordServerError) and security events (server/access/security-journal.ts). Migration
+ * 0042 makes the journal's search find them by these names too.
  */
-export const journalListQuerySchema = z.object({
-  level: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v.split(',').map((x) => x.trim()) : undefined))
-    .refine((v) => !v || v.every((x) => (CLIENT_LOG_LEVELS as readonly string[]).includes(x)), {
-      message: 'Niveau inconnu (debug, info, warn, error)',
-    }),
-  source: z.string().trim().max(100).optional(),
-  userId: uuidField.optional(),
-  from: dateParam.optional(),
-  to: dateParam.optional(),
-  q: z.string().trim().max(200).optional(),
-  scope: z.enum(['organization', 'all'], { message: 'Portée inconnue' }).default('organization'),
-  page: queryInt(1, 100_000, 1),
-  pageSize: queryInt(1, 200, 50),
-});
+export const LOG_SOURCE_LABELS: Readonly<Record<string, string>> = {
+  frontend: 'Navigateur',
+  server: 'Serveur',
+  security: 'Sécurité',
+};
+
+/** The French name of a level ("error" -> "Erreur"); an unknown level as it is. */
+export function logLevelLabel(level: string): string {
+  return LOG_LEVEL_LABELS[level as ClientLogLevel] ?? level;
+}
+
+/** The French name of a source ("frontend" -> "Navigateur"); a source with no French name as it is. */
+export function logSourceLabel(source: string): string {
+  return Object.hasOwn(LOG_SOURCE_LABELS, source) ? LOG_SOURCE_LABELS[source]! : source;
+}
+
+/**
+ * GET /api/logs query: the shared list query (q over message and source, accent-insensitive; newest
+ * first; page, pageSize) plus `level` (one or several, separated by commas), `source`, `userId`,
+ * `from`/`to` (dates or instants; a bare date `to` includes that whole day) and `scope` (`all`:
+ * every organization, superadmin only).
+ */
+export const journalListQuerySchema = listQuerySchema(
+  ['createdAt'],
+  'createdAt',
+  {
+    level: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.split(',').map((x) => x.trim()) : undefined))
+      .refine((v) => !v || v.every((x) => (CLIENT_LOG_LEVELS as readonly string[]).includes(x)), {
+        message: 'Niveau inconnu (debug, info, warn, error)',
+      }),
+    source: z.string().trim().max(100).optional(),
+    userId: uuidField.optional(),
+    from: dateParam.optional(),
+    to: dateParam.optional(),
+    scope: z.enum(['organization', 'all'], { message: 'Portée inconnue' }).default('organization'),
+  },
+  'desc',
+);
 export type JournalListQuery = z.infer<typeof journalListQuerySchema>;
 
 export const journalStatsQuerySchema = z.object({

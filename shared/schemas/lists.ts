@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Lists (brief §6): one query shape and one answer shape for every list endpoint. */
+/** Lists (server/lists/README.md): one query shape and one answer shape for every list endpoint. */
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 /** CSV import limits. */
@@ -15,14 +15,35 @@ export const queryBoolean = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 /**
- * The list query of a resource: `q`, `sort` (one of `sortFields`), `dir`, `page` (1-based),
- * `pageSize` (default 25, max 100), `archived` (show archived records instead of active ones)
- * and the resource's own filters.
+ * Which records of an archivable list to show (the filter "Actifs / Archivés / Tous"): `active`
+ * (the default), `archived`, or `all` (both together).
+ */
+export const ARCHIVE_FILTERS = ['active', 'archived', 'all'] as const;
+export type ArchiveFilter = (typeof ARCHIVE_FILTERS)[number];
+
+/**
+ * The `archived` query parameter of every list: `false` (active records, the default), `true`
+ * (archived records only) or `all` (both). `0`/`1` and the names `active`/`archived` are read too.
+ */
+export const archivedQuery = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'all', 'active', 'archived'])], {
+    errorMap: () => ({ message: 'Valeur attendue : false (actifs), true (archivés) ou all (tous)' }),
+  })
+  .transform((v): ArchiveFilter => {
+    if (v === 'all') return 'all';
+    return v === true || v === 'true' || v === '1' || v === 'archived' ? 'archived' : 'active';
+  });
+
+/**
+ * The list query of a resource: `q`, `sort` (one of `sortFields`), `dir` (default `defaultDir`),
+ * `page` (1-based), `pageSize` (default 25, max 100), `archived` (`false` active records, `true`
+ * archived ones, `all` both; lists of tables with no archive ignore it) and the resource's own filters.
  */
 export function listQuerySchema<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
   sortFields: S,
   defaultSort: S[number],
   filters: F,
+  defaultDir: 'asc' | 'desc' = 'asc',
 ) {
   return z
     .object({
@@ -30,7 +51,7 @@ export function listQuerySchema<S extends readonly [string, ...string[]], F exte
       sort: z.enum(sortFields, { errorMap: () => ({ message: 'Tri non autorisé' }) }).default(defaultSort),
       dir: z
         .enum(['asc', 'desc'], { errorMap: () => ({ message: 'Sens de tri invalide (asc ou desc)' }) })
-        .default('asc'),
+        .default(defaultDir),
       page: z.coerce
         .number({ invalid_type_error: 'Numéro de page invalide' })
         .int('Numéro de page invalide')
@@ -43,7 +64,7 @@ export function listQuerySchema<S extends readonly [string, ...string[]], F exte
         .min(1, 'Au moins 1 élément par page')
         .max(MAX_PAGE_SIZE, `Au plus ${MAX_PAGE_SIZE} éléments par page`)
         .default(DEFAULT_PAGE_SIZE),
-      archived: queryBoolean.default(false),
+      archived: archivedQuery.default('false'),
     })
     .extend(filters);
 }
@@ -54,7 +75,7 @@ export interface ListQueryBase {
   dir: 'asc' | 'desc';
   page: number;
   pageSize: number;
-  archived: boolean;
+  archived: ArchiveFilter;
 }
 
 /**
@@ -94,6 +115,14 @@ export const versionField = z.preprocess(
     .min(1, 'Version invalide'),
 );
 
+/**
+ * What an import does with a row that describes a record already there (clients: same e-mail, phone,
+ * or name and postal code): `skip` leaves the record as it is, `update` writes the file's values over
+ * it (an empty cell keeps the stored value). Chosen for the whole file.
+ */
+export const IMPORT_EXISTING_ACTIONS = ['skip', 'update'] as const;
+export type ImportExistingAction = (typeof IMPORT_EXISTING_ACTIONS)[number];
+
 /** Body of `POST /api/<resource>/import`. */
 export const importRequestSchema = z.object({
   csv: z
@@ -101,23 +130,61 @@ export const importRequestSchema = z.object({
     .min(1, 'Le fichier CSV est vide')
     .max(IMPORT_MAX_BYTES, 'Fichier trop volumineux (2 Mo maximum)'),
   dryRun: z.boolean({ invalid_type_error: 'dryRun doit être vrai ou faux' }).default(true),
+  onExisting: z
+    .enum(IMPORT_EXISTING_ACTIONS, {
+      errorMap: () => ({ message: 'Choix invalide pour les fiches existantes (skip ou update)' }),
+    })
+    .default('skip'),
 });
 export type ImportRequest = z.infer<typeof importRequestSchema>;
+
+/** The existing record a row of the file describes. */
+export const importMatchSchema = z.object({
+  id: z.string(),
+  /** The existing record's name ("Mme Hélène Dupré"). */
+  label: z.string(),
+  /** Why, in French ("même e-mail et même téléphone"). */
+  reason: z.string(),
+  archived: z.boolean(),
+});
+export type ImportMatch = z.infer<typeof importMatchSchema>;
+
+/** What the import does (dry run: would do) with a valid row. */
+export const IMPORT_ROW_ACTIONS = ['create', 'update', 'unchanged', 'skip'] as const;
+export type ImportRowAction = (typeof IMPORT_ROW_ACTIONS)[number];
 
 export const importRowSchema = z.object({
   line: z.number().int(),
   status: z.enum(['ok', 'error']),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   data: z.record(z.string(), z.unknown()),
+  /** The row's record, named for the preview (resources that say how). */
+  label: z.string().optional(),
+  /** Valid rows: create (new), update, unchanged (the record already holds these values), skip. */
+  action: z.enum(IMPORT_ROW_ACTIONS).optional(),
+  /** The existing record the row describes, if any. */
+  match: importMatchSchema.optional(),
+  /** Matched rows: the columns whose value differs from the record's (what `update` would change). */
+  changes: z.array(z.string()).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
-/** Preview (dryRun) or result of an import; `imported` is the number of rows written (0 on a dry run). */
+/**
+ * Preview (dryRun) or result of an import. `imported` is the number of rows written (0 on a dry run):
+ * `created` + `updated`. On a dry run `created`, `updated`, `unchanged` and `skipped` say what the
+ * import would do with the same choice; `matched` counts the valid rows that describe an existing record.
+ */
 export const importResultSchema = z.object({
   total: z.number().int(),
   valid: z.number().int(),
   invalid: z.number().int(),
   imported: z.number().int(),
+  matched: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  onExisting: z.enum(IMPORT_EXISTING_ACTIONS),
   dryRun: z.boolean(),
   /** Columns of the file that matched no field (ignored). */
   ignoredColumns: z.array(z.string()),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_LOG_LEVELS } from '../constants';
 
-/** What the browser may write to the error journal: its own entries only (source 'frontend', issue 9). */
+/** What the browser may write to the error journal: its own entries only (source 'frontend', ADR 0007). */
 export const CLIENT_LOG_SOURCE = 'frontend';
 /** Bytes of one POST /api/logs body at most. */
 export const CLIENT_LOG_BODY_MAX_BYTES = 48 * 1024;
@@ -23,7 +23,7 @@ export function jsonDepth(value: unknown, stopAt = Number.POSITIVE_INFINITY): nu
   return deepest;
 }
 
-/** POST /api/logs body (spec §3). */
+/** POST /api/logs body. */
 export const clientLogSchema = z.object({
   level: z.enum(CLIENT_LOG_LEVELS),
   source: z.literal(CLIENT_LOG_SOURCE, {

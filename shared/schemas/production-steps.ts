@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { choice, optionalDecimal, optionalText, requiredInt, requiredText } from './fields';
 import { listQuerySchema, versionField } from './lists';
 
-/** Étapes Production (issue 4). */
+/** Étapes Production. */
 export const PRODUCTION_STEP_MODES = ['internal', 'subcontracted'] as const;
 export type ProductionStepMode = (typeof PRODUCTION_STEP_MODES)[number];
 export const PRODUCTION_STEP_MODE_LABELS: Readonly<Record<ProductionStepMode, string>> = {

@@ -27,8 +27,26 @@ describe('product schemas', () => {
       name: 'Bague',
       category: 'bague',
       description: '',
-      coefficient: '2.5',
       components: [],
+    });
+  });
+  it('takes three coefficients, "2,5" as well as "2.5"; the server fills absent ones from the settings', () => {
+    const parsed = productCreateSchema.parse({
+      name: 'Bague',
+      category: 'bague',
+      coefficients: { metal: '1,5', stones: 2.5, labour: '2.125' },
+    });
+    expect(parsed.coefficients).toEqual({ metal: '1.5', stones: '2.5', labour: '2.125' });
+    const bad = productCreateSchema.safeParse({
+      name: 'Bague',
+      category: 'bague',
+      coefficients: { metal: '0', stones: 'abc', labour: '2.1255' },
+    });
+    const errors = Object.fromEntries((bad.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(errors).toEqual({
+      'coefficients.metal': 'Doit être supérieur à 0',
+      'coefficients.stones': 'Nombre invalide',
+      'coefficients.labour': '3 décimales au maximum',
     });
   });
   it('requires a version on update ("Version manquante")', () => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { normalizeDecimalText } from '../decimal-input';
+import { normalizeDecimalText, normalizeIntegerText } from '../decimal-input';
 import { CLARITY_TABS } from '../constants';
 import { listQuerySchema, queryBoolean } from './lists';
-import type { CalibratedRange, PricingBreakdown, PricingComponent } from '../product-pricing';
+import type { CalibratedRange, PricingBreakdown, PricingComponent, ProductCoefficients } from '../product-pricing';
 
 /**
- * Product sheets ("Fiches produits", issue 4): API contracts shared by the server, the web
+ * Product sheets ("Fiches produits"): API contracts shared by the server, the web
  * form and the tests. Decimal values travel as strings ("3.20"); inputs also accept numbers
  * and a French decimal comma ("3,20").
  */
@@ -37,13 +37,6 @@ export const PRODUCT_CATEGORY_LABELS: Readonly<Record<ProductCategory, string>> 
   autre: 'Autre',
 };
 
-export const PRODUCT_STATUSES = ['active', 'archived'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = {
-  active: 'Actif',
-  archived: 'Archivé',
-};
-
 export const COMPONENT_KINDS = ['metal', 'stone', 'melee', 'labour', 'other'] as const;
 export type ComponentKind = (typeof COMPONENT_KINDS)[number];
 export const COMPONENT_KIND_LABELS: Readonly<Record<ComponentKind, string>> = {
@@ -54,7 +47,8 @@ export const COMPONENT_KIND_LABELS: Readonly<Record<ComponentKind, string>> = {
   other: 'Autre',
 };
 
-export const DEFAULT_PRODUCT_COEFFICIENT = '2.5';
+/** Bounds of a sheet's coefficients (metal, stones, labour): above 0, at most 100, 3 decimals. */
+export const coefficientField = decimalString({ max: 100, scale: 3, positive: true });
 export const MAX_PRODUCT_COMPONENTS = 100;
 export const PRODUCT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PRODUCT_PHOTOS_MAX = 10;
@@ -107,11 +101,19 @@ export function decimalString(options: {
 const uuidField = (message: string) =>
   z.string({ required_error: required, invalid_type_error: message }).uuid(message);
 
-const quantityField = z.coerce
-  .number({ invalid_type_error: 'Quantité invalide', required_error: required })
-  .int('La quantité doit être un nombre entier')
-  .min(1, 'La quantité doit être au moins 1')
-  .max(10_000, 'La quantité doit être au plus 10 000');
+/** A whole number of pieces: 12 or "12" ("1 200" too); "12,5" or "abc" is "not a whole number". */
+const quantityField = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : (normalizeIntegerText(v) ?? v)) : v),
+    z.coerce.number({ invalid_type_error: 'La quantité doit être un nombre entier', required_error: required }),
+  )
+  .pipe(
+    z
+      .number()
+      .int('La quantité doit être un nombre entier')
+      .min(1, 'La quantité doit être au moins 1')
+      .max(10_000, 'La quantité doit être au plus 10 000'),
+  );
 
 const optionalLabel = z
   .string({ invalid_type_error: 'Libellé invalide' })
@@ -182,7 +184,16 @@ const productFields = {
     .string({ invalid_type_error: 'Description invalide' })
     .max(5000, '5000 caractères au maximum')
     .default(''),
-  coefficient: decimalString({ max: 100, scale: 3, positive: true }).default(DEFAULT_PRODUCT_COEFFICIENT),
+  /**
+   * Metal, stones (stone, melee and other lines) and labour coefficients (ADR 0003). Absent at creation: the
+   * organization's settings; absent at update: unchanged.
+   */
+  coefficients: z
+    .object(
+      { metal: coefficientField, stones: coefficientField, labour: coefficientField },
+      { invalid_type_error: 'Coefficients invalides' },
+    )
+    .optional(),
   components: z
     .array(productComponentSchema, { invalid_type_error: 'Composition invalide' })
     .max(MAX_PRODUCT_COMPONENTS, `${MAX_PRODUCT_COMPONENTS} lignes au maximum`)
@@ -206,20 +217,24 @@ const versionField = z.preprocess(
 export const productUpdateSchema = z.object({ ...productFields, version: versionField });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 
-/** POST /api/products/:slug/archive and /restore body (version optional: checked when sent). */
-export const productStatusChangeSchema = z.object({ version: versionField.optional() });
+/**
+ * POST /api/products/pricing-preview body: an unsaved composition priced like a saved one (the sheet's live
+ * preview while editing). The lines the browser could not read yet are left out by the browser.
+ */
+export const productPricingPreviewSchema = z.object({
+  coefficients: z.object({ metal: coefficientField, stones: coefficientField, labour: coefficientField }),
+  components: productFields.components,
+});
+export type ProductPricingPreviewInput = z.input<typeof productPricingPreviewSchema>;
 
 export const PRODUCT_SORT_FIELDS = ['name', 'slug', 'category', 'createdAt', 'updatedAt'] as const;
 
 /**
- * GET /api/products query: the shared list query (q, sort, dir, page, pageSize, archived) plus
- * `category`, `status` (active | archived | all; wins over `archived` when sent) and `withPrices`.
+ * GET /api/products query: the shared list query (q, sort, dir, page, pageSize, `archived`:
+ * false | true | all) plus `category` and `withPrices`.
  */
 export const productListQuerySchema = listQuerySchema(PRODUCT_SORT_FIELDS, 'name', {
   category: z.enum(PRODUCT_CATEGORIES, { errorMap: () => ({ message: 'Catégorie inconnue' }) }).optional(),
-  status: z
-    .enum([...PRODUCT_STATUSES, 'all'], { errorMap: () => ({ message: 'Statut inconnu (active, archived, all)' }) })
-    .optional(),
   /** When true each item carries its live price (cost, sale price, complete). */
   withPrices: queryBoolean.default(false),
 });
@@ -287,8 +302,9 @@ export interface ProductSummary {
   name: string;
   category: ProductCategory;
   description: string;
-  coefficient: string;
-  status: ProductStatus;
+  coefficients: ProductCoefficients;
+  /** Archived like the référentiels (DELETE archives, POST .../restore restores); null = active. */
+  archivedAt: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;

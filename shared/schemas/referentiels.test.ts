@@ -54,13 +54,18 @@ describe('référentiel schemas', () => {
       dir: 'asc',
       page: 1,
       pageSize: 25,
-      archived: false,
+      archived: 'active',
     });
     expect(clientListQuerySchema.parse({ page: '3', pageSize: '100', archived: 'true' })).toMatchObject({
       page: 3,
       pageSize: 100,
-      archived: true,
+      archived: 'archived',
     });
+    // One archive filter for every list: false (active), true (archived), all (both).
+    expect(clientListQuerySchema.parse({ archived: 'false' }).archived).toBe('active');
+    expect(clientListQuerySchema.parse({ archived: '1' }).archived).toBe('archived');
+    expect(clientListQuerySchema.parse({ archived: 'all' }).archived).toBe('all');
+    expect(clientListQuerySchema.safeParse({ archived: 'tous' }).success).toBe(false);
     expect(clientListQuerySchema.safeParse({ pageSize: '101' }).success).toBe(false);
     expect(clientListQuerySchema.safeParse({ sort: 'searchText' }).success).toBe(false);
   });

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_PRODUCT_WORD_MENU, DEFAULT_PRODUCT_WORD_TOAST, GOLD_BUYBACK_FACTOR } from '../constants';
+import { normalizeDecimalText, normalizeIntegerText } from '../decimal-input';
 import { compactIdentifier, isValidFrenchVat, isValidSiren, isValidSiret } from '../identifiers';
 import { optionalText, requiredText } from './common-fields';
 
-/** A decimal typed as text ("20", "0,755" accepted and normalized to "0.755"), within bounds. */
+/**
+ * A decimal typed as text ("20", "0,755", "1 234,5": shared/decimal-input.ts) normalized to "0.755", within bounds.
+ */
 const decimalField = (options: { min: number; max: number; decimals: number; label: string }) =>
   z
     .union([z.string(), z.number()], { errorMap: () => ({ message: `${options.label} : nombre attendu` }) })
-    .transform((v) => String(v).trim().replace(',', '.'))
+    .transform((v) => normalizeDecimalText(String(v)) ?? String(v).trim())
     .refine((v) => new RegExp(`^\\d{1,6}(\\.\\d{1,${options.decimals}})?$`).test(v), {
       message: `${options.label} : nombre attendu (${options.decimals} décimales au plus)`,
     })
@@ -53,11 +56,15 @@ export const settingsSchema = z
     vatNumber: identifier(isValidFrenchVat, 'Numéro de TVA invalide (FR + clé + SIREN)'),
     vatRatePct: decimalField({ min: 0, max: 100, decimals: 2, label: 'Taux de TVA' }),
     buybackFactor: decimalField({ min: 0.01, max: 1, decimals: 4, label: 'Coefficient de rachat' }),
-    quoteValidityDays: z
-      .number({ invalid_type_error: 'Nombre de jours attendu', required_error: 'Ce champ est obligatoire' })
-      .int('Nombre entier de jours attendu')
-      .min(1, 'Au moins 1 jour')
-      .max(365, 'Au plus 365 jours'),
+    quoteValidityDays: z.preprocess(
+      // "30" typed in the form, 30 from the API; "12,5" stays text and is refused as not a whole number.
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : (normalizeIntegerText(v) ?? v)) : v),
+      z.coerce
+        .number({ invalid_type_error: 'Nombre entier de jours attendu', required_error: 'Ce champ est obligatoire' })
+        .int('Nombre entier de jours attendu')
+        .min(1, 'Au moins 1 jour')
+        .max(365, 'Au plus 365 jours'),
+    ),
     coefficientMetal: decimalField({ min: 0.01, max: 100, decimals: 3, label: 'Coefficient métal' }),
     coefficientStones: decimalField({ min: 0.01, max: 100, decimals: 3, label: 'Coefficient pierres' }),
     coefficientLabour: decimalField({ min: 0.01, max: 100, decimals: 3, label: "Coefficient main-d'œuvre" }),
@@ -79,7 +86,7 @@ export const settingsSchema = z
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** Values of a fresh organization (brief §3, §5; product word from the brief). */
+/** Values of a fresh organization. */
 export const DEFAULT_SETTINGS: Omit<Settings, 'version' | 'legalName'> = {
   legalForm: '',
   addressLine1: '',
@@ -107,6 +114,35 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'version' | 'legalName'> = {
 
 /** GET /api/settings answer: the settings plus the logo's presence. */
 export type SettingsAnswer = Settings & { logo: { url: string; contentType: string; sizeBytes: number } | null };
+
+/**
+ * GET /api/pricing-settings: the settings every signed-in role prices with (the buy-back calculator, product
+ * sheets, and later quotes and work orders), without the legal identity that only admins and managers read.
+ */
+export type PricingSettings = Pick<
+  Settings,
+  | 'vatRatePct'
+  | 'buybackFactor'
+  | 'quoteValidityDays'
+  | 'coefficientMetal'
+  | 'coefficientStones'
+  | 'coefficientLabour'
+  | 'hourlyRates'
+  | 'metalLossWarningPct'
+>;
+
+export function pricingSettingsOf(settings: Settings): PricingSettings {
+  return {
+    vatRatePct: settings.vatRatePct,
+    buybackFactor: settings.buybackFactor,
+    quoteValidityDays: settings.quoteValidityDays,
+    coefficientMetal: settings.coefficientMetal,
+    coefficientStones: settings.coefficientStones,
+    coefficientLabour: settings.coefficientLabour,
+    hourlyRates: settings.hourlyRates,
+    metalLossWarningPct: settings.metalLossWarningPct,
+  };
+}
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { choice, optionalDecimal, optionalInt, optionalText, requiredInt, requiredText } from './fields';
 import { listQuerySchema, queryBoolean, versionField } from './lists';
 
-/** Pierres & Composants (issue 4). */
+/** Pierres & Composants. */
 export const STONE_CATEGORIES = ['pierre_couleur', 'perle', 'lot_melee', 'appret', 'chaine', 'autre'] as const;
 export type StoneCategory = (typeof STONE_CATEGORIES)[number];
 export const STONE_CATEGORY_LABELS: Readonly<Record<StoneCategory, string>> = {

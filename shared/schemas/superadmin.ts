@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { INSTRUMENTS } from '../constants';
+import { INSTRUMENTS, isInstrument, type Instrument } from '../constants';
 import { MODULE_KEYS } from '../modules';
 import { ONBOARDING_MODES } from './users';
 import { usernameSchema } from './auth';
-import { emailField, queryInt, requiredText } from './common-fields';
+import { emailField, requiredText } from './common-fields';
+import { listQuerySchema } from './lists';
 
-export const organizationListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+/**
+ * GET /api/superadmin/organizations query: the shared list query (q over name and identifier,
+ * accent-insensitive; sort `name` or `createdAt`, dir, page, pageSize) plus `status`.
+ */
+export const organizationListQuerySchema = listQuerySchema(['name', 'createdAt'], 'name', {
   status: z.enum(['active', 'suspended'], { message: 'Statut inconnu' }).optional(),
-  page: queryInt(1, 10_000, 1),
-  pageSize: queryInt(1, 100, 25),
 });
+export type OrganizationListQuery = z.infer<typeof organizationListQuerySchema>;
 
 /** POST /api/superadmin/organizations: the organization and its first admin. */
 export const createOrganizationSchema = z.object({
@@ -48,6 +51,55 @@ export interface OrganizationUsage {
 
 export const DATA_SOURCE_KINDS = ['demo', 'manual', 'ecb', 'goldapi'] as const;
 
+/** Kinds that call an HTTP service: only they may hold an API key (the others show no key field). */
+export const HTTP_DATA_SOURCE_KINDS: readonly string[] = ['ecb', 'goldapi'];
+export const acceptsApiKey = (kind: string): boolean => HTTP_DATA_SOURCE_KINDS.includes(kind);
+export const API_KEY_REFUSED_MESSAGE = "Pas de clé d'API pour ce type de source";
+
+/** A price typed by hand: a decimal string > 0, at most 9 digits and 8 decimals. */
+export const manualPriceField = z
+  .string({ invalid_type_error: 'Prix décimal positif attendu (ex. 118,20)' })
+  .regex(/^(?!0+(\.0+)?$)\d{1,9}(\.\d{1,8})?$/, 'Prix décimal positif attendu (ex. 118,20)');
+
+/**
+ * PUT /api/superadmin/data-sources/:id/prices: the prices typed in a `manual` source's grid, per instrument
+ * (metals in EUR per gram of pure metal, FX pairs in EUR for 1 unit of the base currency). An instrument left
+ * out has no typed price. The server stamps the date and time each changed price was set.
+ */
+export const manualPricesSchema = z.object({
+  values: z
+    .record(z.enum(INSTRUMENTS, { message: 'Instrument inconnu' }), manualPriceField)
+    .refine((v) => Object.keys(v).length > 0, { message: 'Saisissez au moins un cours' }),
+});
+export type ManualPricesInput = z.infer<typeof manualPricesSchema>;
+
+/** What a `manual` source's config holds: `{ values: { XAU: '118.2' }, setAt: { XAU: ISO }, updatedAt: ISO }`. */
+export interface ManualPrices {
+  values: Partial<Record<Instrument, string>>;
+  /** When each price was typed (ISO 8601), stamped by the server. */
+  setAt: Partial<Record<Instrument, string>>;
+  /** When the latest price was typed. */
+  updatedAt: string | null;
+}
+
+/** Reads a `manual` source's config leniently (older configs have no `setAt`: their `updatedAt` applies). */
+export function readManualPrices(config: Record<string, unknown>): ManualPrices {
+  const out: ManualPrices = { values: {}, setAt: {}, updatedAt: null };
+  const values = config.values;
+  const setAt = config.setAt;
+  out.updatedAt = typeof config.updatedAt === 'string' ? config.updatedAt : null;
+  if (values && typeof values === 'object') {
+    for (const [key, raw] of Object.entries(values)) {
+      if (!isInstrument(key) || (typeof raw !== 'string' && typeof raw !== 'number')) continue;
+      out.values[key] = String(raw).trim().replace(',', '.');
+      const at = setAt && typeof setAt === 'object' ? (setAt as Record<string, unknown>)[key] : undefined;
+      const time = typeof at === 'string' ? at : out.updatedAt;
+      if (time) out.setAt[key] = time;
+    }
+  }
+  return out;
+}
+
 const instrumentsField = z
   .array(z.enum(INSTRUMENTS, { message: 'Instrument inconnu' }))
   .min(1, 'Au moins un instrument')
@@ -55,16 +107,19 @@ const instrumentsField = z
   .refine((v) => new Set(v).size === v.length, { message: 'Instrument en double' });
 
 /** Prices typed by hand for a `manual` source: `{ XAU: '118.20', 'USD/EUR': '0.92' }` (decimal strings > 0). */
-const manualValuesField = z.record(
-  z.enum(INSTRUMENTS, { message: 'Instrument inconnu' }),
-  z.string().regex(/^(?!0+(\.0+)?$)\d{1,9}(\.\d{1,8})?$/, 'Prix décimal positif attendu (ex. 118.20)'),
-);
+const manualValuesField = z.record(z.enum(INSTRUMENTS, { message: 'Instrument inconnu' }), manualPriceField);
+/** Stamps of a `manual` source (`setAt`, written by the server). */
+const manualStampsField = z.record(z.enum(INSTRUMENTS, { message: 'Instrument inconnu' }), z.string().max(40));
 
+/** A source's settings: the typed prices of a `manual` source under `values` and `setAt`, plain values else. */
 const configField = z
-  .record(z.string().max(60), z.union([z.string().max(2000), z.number(), z.boolean(), z.null(), manualValuesField]), {
-    invalid_type_error: 'Configuration invalide',
-  })
-  .refine((v) => Object.keys(v).length <= 30, { message: 'Configuration trop longue' });
+  .object(
+    { values: manualValuesField.optional(), setAt: manualStampsField.optional() },
+    { invalid_type_error: 'Configuration invalide' },
+  )
+  .catchall(z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]))
+  .refine((v) => Object.keys(v).length <= 30, { message: 'Configuration trop longue' })
+  .refine((v) => Object.keys(v).every((k) => k.length <= 60), { message: 'Configuration invalide' });
 
 /** POST /api/superadmin/data-sources body. `secret` (API key) is stored encrypted, never sent back. */
 export const createDataSourceSchema = z.object({

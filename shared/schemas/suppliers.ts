@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { choice, optionalEmail, optionalInt, optionalPhone, optionalText, requiredText, textList } from './fields';
 import { listQuerySchema, versionField } from './lists';
 
-/** Ateliers & partenaires (issue 4). */
+/** Ateliers & partenaires. */
 export const SUPPLIER_TYPES = [
   'atelier',
   'fondeur',

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import { passwordSchema, usernameSchema } from './auth';
-import { emailField, queryBoolean, queryInt, requiredText } from './common-fields';
+import { emailField, queryBoolean, requiredText } from './common-fields';
+import { listQuerySchema, versionField } from './lists';
 
 export const roleField = z.enum(ROLES, { message: 'Rôle inconnu' });
 
-/** GET /api/users query. */
-export const userListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+export const USER_SORT_FIELDS = ['lastName', 'username', 'email', 'role', 'lastLoginAt', 'createdAt'] as const;
+
+/**
+ * GET /api/users query: the shared list query (q over username, e-mail and names, accent-insensitive;
+ * sort, dir, page, pageSize) plus `role` and `active` (true: active accounts, false: deactivated).
+ */
+export const userListQuerySchema = listQuerySchema(USER_SORT_FIELDS, 'lastName', {
   role: roleField.optional(),
   active: queryBoolean.optional(),
-  page: queryInt(1, 10_000, 1),
-  pageSize: queryInt(1, 100, 25),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
@@ -29,19 +32,27 @@ export const createUserSchema = z.object({
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
-/** PATCH /api/users/:id body: any of the fields. */
+/**
+ * PATCH /api/users/:id body: any of the fields, with the `version` the user was read with (a stale one answers
+ * 409, like the référentiels).
+ */
 export const updateUserSchema = z
   .object({
     email: emailField.optional(),
     firstName: requiredText(100).optional(),
     lastName: requiredText(100).optional(),
     role: roleField.optional(),
+    version: versionField,
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+  .refine(({ version: _version, ...fields }) => Object.values(fields).some((x) => x !== undefined), {
     message: 'Aucune modification',
     path: ['_'],
   });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** The role form of a user's sheet (the web's user dialog); sent as PATCH /api/users/:id with the version. */
+export const userRoleFormSchema = z.object({ role: roleField });
+export type UserRoleFormInput = z.infer<typeof userRoleFormSchema>;
 
 /** POST /api/invitations/:token/accept body. */
 export const acceptInvitationSchema = z.object({ password: passwordSchema });
@@ -59,6 +70,8 @@ export interface UserSummary {
   invitationPending: boolean;
   lastLoginAt: string | null;
   createdAt: string;
+  /** Incremented by every update of the user; PATCH /api/users/:id sends it back. */
+  version: number;
 }
 
 /** POST /api/users answer: the secret (temporary password or invitation link) is shown this once only. */

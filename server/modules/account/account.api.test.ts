@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountSession } from '@shared/schemas/account';
-import { auditLog, organizationModules } from '../../db/schema';
+import type { AccountProfile, AccountSession } from '@shared/schemas/account';
+import { CONFLICT_MESSAGE } from '@shared/schemas/lists';
+import { auditLog, organizationModules, users } from '../../db/schema';
 import { TestClient, createTestApp, createUser, signedInClient, type TestApp, type TestUser } from '../../test/harness';
 
 let t: TestApp;
@@ -24,14 +25,20 @@ async function twoSessions(role = 'production'): Promise<{ a: TestClient; b: Tes
 describe('GET/PUT /api/account', () => {
   it("reads and changes one's own name and email (any role), audited", async () => {
     const { client, user } = await signedInClient(t, { role: 'production' });
-    expect((await client.get('/api/account')).json()).toMatchObject({ id: user.id, roleLabel: 'Production' });
+    const read = (await client.get('/api/account')).json<AccountProfile>();
+    expect(read).toMatchObject({ id: user.id, roleLabel: 'Production' });
     const res = await client.request({
       method: 'PUT',
       url: '/api/account',
-      payload: { firstName: 'Inès', lastName: 'Moreau', email: 'ines.moreau@example.fr' },
+      payload: { firstName: 'Inès', lastName: 'Moreau', email: 'ines.moreau@example.fr', version: read.version },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Inès', lastName: 'Moreau', email: 'ines.moreau@example.fr' });
+    expect(res.json()).toMatchObject({
+      firstName: 'Inès',
+      lastName: 'Moreau',
+      email: 'ines.moreau@example.fr',
+      version: read.version + 1,
+    });
     expect((await client.get('/api/user')).json().firstName).toBe('Inès');
     const [audit] = await t.handle.db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
     expect(audit!.changes).toMatchObject({ firstName: { from: 'Prénom', to: 'Inès' } });
@@ -44,10 +51,81 @@ describe('GET/PUT /api/account', () => {
     expect(bad.json().fieldErrors).toMatchObject({
       firstName: ['Ce champ est obligatoire'],
       email: ['Adresse email invalide'],
+      version: ['Version manquante'],
     });
     expect((await new TestClient(t.app).get('/api/account')).statusCode).toBe(401);
     const noCsrf = await client.request({ method: 'PUT', url: '/api/account', payload: {}, csrf: false });
     expect(noCsrf.statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/account: the version read (optimistic concurrency)', () => {
+  const profile = { firstName: 'Inès', lastName: 'Moreau', email: 'ines.moreau@example.fr' };
+
+  it('answers 409 on a stale version and writes nothing', async () => {
+    const { client, user } = await signedInClient(t, { role: 'sales' });
+    const read = (await client.get('/api/account')).json<AccountProfile>();
+    const saved = await client.request({
+      method: 'PUT',
+      url: '/api/account',
+      payload: { ...profile, version: read.version },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stale = await client.request({
+      method: 'PUT',
+      url: '/api/account',
+      payload: { ...profile, firstName: 'Léa', version: read.version },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ code: 'CONFLICT', message: CONFLICT_MESSAGE });
+    const [row] = await t.handle.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ firstName: 'Inès', version: read.version + 1 });
+    const updates = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'update')));
+    expect(updates).toHaveLength(1);
+  });
+
+  it('lets exactly one of 20 parallel saves with the same version win', async () => {
+    const { client, user } = await signedInClient(t, { role: 'sales' });
+    const read = (await client.get('/api/account')).json<AccountProfile>();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        client.request({
+          method: 'PUT',
+          url: '/api/account',
+          payload: { ...profile, firstName: `Inès ${i}`, version: read.version },
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    const winner = answers.find((a) => a.statusCode === 200)!.json<AccountProfile>();
+    const [row] = await t.handle.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ firstName: winner.firstName, version: read.version + 1 });
+  });
+
+  it('answers 400 without a version and writes nothing', async () => {
+    const { client, user } = await signedInClient(t, { role: 'sales' });
+    const read = (await client.get('/api/account')).json<AccountProfile>();
+    const res = await client.request({ method: 'PUT', url: '/api/account', payload: profile });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ version: ['Version manquante'] });
+    const [row] = await t.handle.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ firstName: read.firstName, version: read.version });
+  });
+
+  it('increments the version when the password changes', async () => {
+    const { client, user } = await signedInClient(t, { role: 'sales' });
+    const read = (await client.get('/api/account')).json<AccountProfile>();
+    const changed = await client.post('/api/account/password', {
+      currentPassword: user.password,
+      newPassword: 'un-nouveau-secret-9',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await client.get('/api/account')).json<AccountProfile>().version).toBe(read.version + 1);
   });
 });
 

@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { roleLabel } from '@shared/constants';
-import { changePasswordSchema, updateProfileSchema, type AccountProfile } from '@shared/schemas/account';
+import { changePasswordSchema, updateProfileBodySchema, type AccountProfile } from '@shared/schemas/account';
+import { CONFLICT_MESSAGE } from '@shared/schemas/lists';
 import { users, sessions } from '../../db/schema';
 import { AppError, notFound, unauthenticated } from '../../http/errors';
 import { SIGNED_IN } from '../../http/authorize';
+import type { SessionUser } from '../../http/types';
 import { parseInput } from '../../http/validate';
 import { diffChanges, recordAudit } from '../../audit/record-audit';
 import { PASSWORD_CHECK_POLICY, passwordCheckKey, reserveAttempt, resetKey } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertPasswordAcceptable } from '../auth/password-policy';
 import { deleteUserSessions } from '../auth/session.store';
+import { findUser, toUserSummary } from '../users/user-queries';
 import { liveSessions } from './session-list';
 
 const ANY = { config: { access: SIGNED_IN } } as const;
@@ -25,39 +27,36 @@ function me(request: FastifyRequest) {
 
 /** "Mon compte": any signed-in user, on their own account only. README.md lists the routes. */
 export async function registerAccountRoutes(app: FastifyInstance): Promise<void> {
-  async function profile(userId: string): Promise<AccountProfile> {
-    const [row] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  async function profile(user: SessionUser): Promise<AccountProfile> {
+    const row = await findUser(app.db, user.organizationId, user.id);
     if (!row) throw unauthenticated();
-    return {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      role: row.role,
-      roleLabel: roleLabel(row.role),
-      mustChangePassword: row.mustChangePassword,
-      lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    };
+    const { id, username, email, firstName, lastName, role, roleLabel, mustChangePassword, lastLoginAt, version } =
+      toUserSummary(row);
+    return { id, username, email, firstName, lastName, role, roleLabel, mustChangePassword, lastLoginAt, version };
   }
 
-  app.get('/api/account', ANY, async (request) => profile(me(request).user.id));
+  app.get('/api/account', ANY, async (request) => profile(me(request).user));
 
   app.put('/api/account', ANY, async (request) => {
     const { user } = me(request);
-    const input = parseInput(updateProfileSchema, request.body);
+    const { version, ...input } = parseInput(updateProfileBodySchema, request.body);
     await app.db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
       if (!before) throw unauthenticated();
+      // Before the "nothing changed" answer: a stale edit is a conflict even when it repeats what was saved.
+      if (before.version !== version) throw new AppError('CONFLICT', CONFLICT_MESSAGE);
       const changes = diffChanges(before as unknown as Record<string, unknown>, input);
       if (Object.keys(changes).length === 0) return;
-      await tx
+      // The version in the WHERE clause too: of two saves with the same version, one writes.
+      const updated = await tx
         .update(users)
-        .set({ ...input, updatedAt: app.now() })
-        .where(eq(users.id, user.id));
+        .set({ ...input, updatedAt: app.now(), version: sql`${users.version} + 1` })
+        .where(and(eq(users.id, user.id), eq(users.version, version)))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw new AppError('CONFLICT', CONFLICT_MESSAGE);
       await recordAudit(tx, request, { action: 'update', entityType: 'account', entityId: user.id, changes });
     });
-    return profile(user.id);
+    return profile(user);
   });
 
   app.post('/api/account/password', ANY, async (request, reply) => {
@@ -66,7 +65,7 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
     assertPasswordAcceptable(input.newPassword, user.username, 'newPassword');
     const now = app.now();
     const key = passwordCheckKey(user.id);
-    // Reserved before the check, so parallel guesses of the current password are counted (issue 9).
+    // Reserved before the check, so parallel guesses of the current password are counted (ADR 0002).
     const reservation = await reserveAttempt(app.db, key, now, PASSWORD_CHECK_POLICY);
     if (!reservation.allowed) {
       void reply.header('retry-after', String(Math.ceil(reservation.retryAfterMs / 1000)));
@@ -83,7 +82,7 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
     await app.db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+        .set({ passwordHash, mustChangePassword: false, updatedAt: now, version: sql`${users.version} + 1` })
         .where(eq(users.id, user.id));
       // Every other session ends; this one stays signed in.
       await deleteUserSessions(tx, user.id, session.idHash);

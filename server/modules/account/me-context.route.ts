@@ -8,7 +8,7 @@ import { toCurrentUser } from '../auth/sign-in';
 
 /**
  * GET /api/me/context: what the web needs to build the menu and route guards: the user, their role's
- * permission per area (brief §7), the organization's modules (on/off) and whether a password change is due.
+ * permission per area (shared/access.ts), the organization's modules (on/off) and whether a password change is due.
  */
 export async function registerMeContextRoute(app: FastifyInstance): Promise<void> {
   app.get('/api/me/context', { config: { access: SIGNED_IN } }, async (request, reply) => {

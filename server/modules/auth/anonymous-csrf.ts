@@ -6,7 +6,7 @@ import { randomToken, tokensEqual } from './tokens';
  * The CSRF token of a visitor who is not signed in (sign-in, sign-up and journal posts need one) is
  * stateless: an HttpOnly cookie holds a random nonce, its issue time and an HMAC of both under
  * SESSION_SECRET, and the token is another HMAC of the nonce. Nothing is written to the database, so a
- * flood of `GET /api/csrf-token` cannot grow it (issue 9; ADR 0002). At sign-in the session takes this
+ * flood of `GET /api/csrf-token` cannot grow it (ADR 0002). At sign-in the session takes this
  * token over, so the token the browser cached stays valid.
  */
 export const anonymousCookieName = (app: FastifyInstance): string => `${app.config.cookieName}_csrf`;

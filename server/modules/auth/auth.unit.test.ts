@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_POLICY, ACCOUNT_SOURCE_POLICY, delayAfterAttempt } from './login-throttle';
 import { productWordFromSettings } from './product-word';
-import { slugify } from './register.route';
 import { isSessionExpired } from './session.store';
 import { hashSessionId, randomToken, tokensEqual } from './tokens';
 
@@ -57,12 +56,6 @@ describe('session expiry', () => {
 });
 
 describe('registration helpers', () => {
-  it('slugifies organization names without accents', () => {
-    expect(slugify('Bijouterie Émilie Durand')).toBe('bijouterie-emilie-durand');
-    expect(slugify("  L'Atelier d'Or ")).toBe('l-atelier-d-or');
-    expect(slugify('!!!')).toBe('organisation');
-  });
-
   it('reads the product word from settings with defaults', () => {
     expect(productWordFromSettings({})).toEqual({ menu: 'Diamant', toast: 'diamants' });
     expect(productWordFromSettings({ productWord: { menu: 'Pierre', toast: 'pierres' } })).toEqual({

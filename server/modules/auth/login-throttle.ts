@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 /**
  * Password guesses are counted in the database (shared by every app node) and RESERVED before the slow
  * password check: one atomic upsert counts the attempt and answers whether it may be evaluated, so a
- * burst of parallel guesses cannot all pass a check made before any of them is counted (issue 9). The
+ * burst of parallel guesses cannot all pass a check made before any of them is counted (ADR 0002). The
  * policy, with its reasons, is in ADR 0002.
  *
  * After attempt n of a window (n >= freeAttempts), the key must wait

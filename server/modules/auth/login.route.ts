@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { loginSchema } from '@shared/schemas/auth';
 import { organizations, users } from '../../db/schema';
+import { userIdentityColumns } from '../../db/user-columns';
 import { AppError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { recordSecurityEvent } from '../../access/security-journal';
@@ -28,13 +29,7 @@ export const LOGIN_RATE_LIMITED_MESSAGE = 'Trop de tentatives de connexion. Rée
 async function findAccount(app: FastifyInstance, username: string) {
   const [row] = await app.db
     .select({
-      id: users.id,
-      organizationId: users.organizationId,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
+      ...userIdentityColumns,
       active: users.active,
       passwordHash: users.passwordHash,
       organizationName: organizations.name,
@@ -103,7 +98,7 @@ export async function loginRoute(app: FastifyInstance): Promise<void> {
     else await burnPasswordCheck(input.password);
 
     if (!row || !passwordOk || !row.active || row.organizationStatus !== 'active') {
-      // Error journal (issue 3): the reason stays server-side; the answer remains generic.
+      // Error journal: the reason stays server-side; the answer remains generic.
       const reason = !row
         ? 'unknown_user'
         : !passwordOk

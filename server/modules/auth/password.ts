@@ -1,6 +1,6 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 
-/** argon2id with the brief's minimum cost (m=19 MiB, t=2, p=1). */
+/** argon2id with OWASP's minimum cost (m=19 MiB, t=2, p=1; ADR 0002). */
 // `Algorithm` is an ambient const enum (not importable with verbatimModuleSyntax): 2 = Argon2id.
 const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 

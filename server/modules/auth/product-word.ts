@@ -5,7 +5,7 @@ export interface ProductWord {
   toast: string;
 }
 
-/** The organization's product word from `organizations.settings.productWord`, else the defaults (brief). */
+/** The organization's product word from `organizations.settings.productWord`, else the defaults (DEFAULT_PRODUCT_WORD_MENU/_TOAST, shared/constants.ts). */
 export function productWordFromSettings(settings: Record<string, unknown> | null | undefined): ProductWord {
   const raw = settings?.productWord;
   const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};

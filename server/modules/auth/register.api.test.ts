@@ -124,7 +124,7 @@ describe('POST /api/register with signup disabled', () => {
   });
 });
 
-describe('probing usernames through sign-up (issue 9, ADR 0002)', () => {
+describe('probing usernames through sign-up (ADR 0002)', () => {
   it('evaluates at most 10 of 50 parallel sign-ups from one address; the others learn nothing', async () => {
     const client = clientFromNewIp();
     await client.fetchCsrf();

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { registerSchema } from '@shared/schemas/auth';
-import type { Db } from '../../db/client';
+import { slugify } from '@shared/slug';
+import { freeSlug } from '../../db/free-slug';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { organizations, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
@@ -15,32 +16,6 @@ import { signIn } from './sign-in';
 export const USERNAME_TAKEN_MESSAGE = "Ce nom d'utilisateur n'est pas disponible";
 export const SIGNUP_DISABLED_MESSAGE = 'Les inscriptions sont désactivées sur cette installation';
 export const REGISTER_RATE_LIMITED_MESSAGE = "Trop d'inscriptions depuis cette adresse. Réessayez plus tard.";
-
-/** "Bijouterie Émilie Durand" -> "bijouterie-emilie-durand". */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return slug || 'organisation';
-}
-
-async function uniqueSlug(db: Db, base: string): Promise<string> {
-  const [taken] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.slug, base))
-    .limit(1);
-  return taken ? `${base}-${randomBytes(3).toString('hex')}` : base;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /**
  * Sign-up must say when a username is taken, which tells that it exists: that answer is rationed (ADR 0002).
@@ -86,7 +61,7 @@ export async function registerRoute(app: FastifyInstance): Promise<void> {
     if (existing) throw usernameTaken();
 
     const organizationName = `Bijouterie ${input.firstName} ${input.lastName}`;
-    const slug = await uniqueSlug(app.db, slugify(organizationName));
+    const slug = await freeSlug(app.db, organizations.slug, slugify(organizationName, 'organisation'));
     let created: { userId: string; organizationId: string; settings: Record<string, unknown> };
     try {
       created = await app.db.transaction(async (tx) => {
@@ -111,7 +86,9 @@ export async function registerRoute(app: FastifyInstance): Promise<void> {
         return { userId: user!.id, organizationId: org!.id, settings: org!.settings };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw usernameTaken();
+      // Another sign-up took the username meanwhile. (Two sign-ups of one organization name at the same
+      // instant: the second fails on the slug index, and simply retrying succeeds.)
+      if (isUniqueViolation(error, 'users_username_lower_idx')) throw usernameTaken();
       throw error;
     }
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 /**
  * What the session, CSRF and access hooks know about a request comes from the route that MATCHED it
  * (`request.routeOptions.config`), never from the raw URL: the router decodes `/%61pi/...` into an /api
- * route, so a check on the URL text can be walked around (issue 9, ADR 0007).
+ * route, so a check on the URL text can be walked around (ADR 0007).
  */
 
 /** The request matched no route: the not-found handler answers 404 and nothing else runs. */

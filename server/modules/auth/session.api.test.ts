@@ -77,7 +77,7 @@ describe('session lifetime', () => {
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 
-  it('expires exactly 30 idle minutes after the last use, not up to a minute early (issue 9)', async () => {
+  it('expires exactly 30 idle minutes after the last use, not up to a minute early', async () => {
     const { client } = await signIn();
     const idHash = hashSessionId(client.cookieValue(t.config.cookieName)!);
     const lastSeen = async () =>

@@ -24,7 +24,7 @@ export function registerSessionHook(app: FastifyInstance): void {
     if (loaded.touched) setSessionCookie(app, reply, id!, loaded.cookieExpiresAt);
   });
   app.addHook('onSend', async (request, reply) => {
-    // A signed-in answer is never kept by the browser or a proxy (issue 9).
+    // A signed-in answer is never kept by the browser or a proxy (ADR 0002).
     if (request.session) void reply.header('cache-control', 'no-store');
     // Any write may change a user, an organization or a session: drop this node's session cache
     // before the answer leaves, so the client's next request sees the change.

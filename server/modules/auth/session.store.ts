@@ -2,13 +2,14 @@ import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { organizations, sessions, users } from '../../db/schema';
+import { userIdentityColumns } from '../../db/user-columns';
 import type { RequestSession, SessionUser } from '../../http/types';
 import { productWordFromSettings } from './product-word';
 import { hashSessionId, randomToken } from './tokens';
 
 /**
  * `last_seen_at` is written at most this often per session (not on every request), so the idle timeout
- * is exact to this interval (issue 9: it used to be up to a minute early).
+ * is exact to this interval (it used to be up to a minute early).
  */
 export const TOUCH_INTERVAL_MS = 1_000;
 
@@ -154,13 +155,7 @@ async function loadSessionFromDb(db: Db, idHash: string, now: Date, config: Time
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       user: {
-        id: users.id,
-        organizationId: users.organizationId,
-        username: users.username,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
+        ...userIdentityColumns,
         active: users.active,
         mustChangePassword: users.mustChangePassword,
       },

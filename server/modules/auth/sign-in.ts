@@ -43,6 +43,7 @@ export async function signIn(
     now,
     config: app.config,
   });
+  // The last sign-in is not an edit of the user: it leaves `version` alone, so a sheet open elsewhere still saves.
   await app.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   setSessionCookie(
     app,

@@ -99,7 +99,8 @@ export function findRange(
 
 /**
  * The answer of GET /api/calibrated-price. Money with 2 decimals (half-up), rate and carat with 4.
- * usdPerStone = usdPerCt x approximateCt (the 4-decimal carat shown), EUR = USD x the current USD/EUR rate.
+ * approximateCt comes from the published round-brilliant chart (shared/pricing.ts, 4 decimals, agreeing with the
+ * sieve table of shared/sieve.ts); usdPerStone = usdPerCt x that carat as shown, EUR = USD x the current USD/EUR rate.
  * What cannot be computed is null (no rate: EUR fields; no range: every price field).
  */
 export function calibratedPrice(

@@ -80,9 +80,13 @@ describe('findRange', () => {
 describe('calibratedPrice', () => {
   const range = findRange(ranges, 'VVS', 2)!;
 
-  it('approximates 2.0 mm as ~0.030 ct and 3.0 mm as ~0.10 ct (4 decimals)', () => {
-    expect(calibratedPrice(range, 2, null).approximateCt).toBe('0.0298');
-    expect(calibratedPrice(findRange(ranges, 'VVS', 3), 3, null).approximateCt).toBe('0.1005');
+  it('takes the carat from the published chart: 2.0 mm 0.030 ct, 3.0 mm 0.10 ct, 1.0 mm 0.005 ct (4 decimals)', () => {
+    expect(calibratedPrice(range, 2, null).approximateCt).toBe('0.0300');
+    expect(calibratedPrice(findRange(ranges, 'VVS', 3), 3, null).approximateCt).toBe('0.1000');
+    expect(calibratedPrice(findRange(ranges, 'VVS', 1), 1, null).approximateCt).toBe('0.0050');
+    expect(calibratedPrice(findRange(ranges, 'VVS', 1.3), 1.3, null).approximateCt).toBe('0.0100');
+    // between chart points: 0.85 mm halfway between 0.003 and 0.004 ct (the sieve table says 0.004 for 0.80-0.90)
+    expect(calibratedPrice(findRange(ranges, 'VVS', 0.85), 0.85, null).approximateCt).toBe('0.0035');
   });
 
   it('computes per stone = per carat x carat, EUR = USD x fx, money to the cent, rate to 4 decimals', () => {
@@ -93,9 +97,9 @@ describe('calibratedPrice', () => {
       usdPerCt: '870.00',
       eurPerCt: '803.41', // 870 x 0.92345678 = 803.4074
       fxRate: '0.9235',
-      usdPerStone: '25.93', // 870 x 0.0298 = 25.926
-      eurPerStone: '23.94', // 25.926 x 0.92345678 = 23.9416
-      approximateCt: '0.0298',
+      usdPerStone: '26.10', // 870 x 0.0300
+      eurPerStone: '24.10', // 26.10 x 0.92345678 = 24.1022
+      approximateCt: '0.0300',
       effectiveDate: '2026-11-20',
       notes: range.notes,
     });
@@ -118,7 +122,7 @@ describe('calibratedPrice', () => {
       fxRate: '0.9200',
       usdPerStone: null,
       eurPerStone: null,
-      approximateCt: '0.0298',
+      approximateCt: '0.0300',
       effectiveDate: null,
       notes: null,
     });

@@ -35,8 +35,8 @@ describe('GET /api/calibrated-price without an FX rate', () => {
     expect(body).toMatchObject({
       rangeFound: true,
       usdPerCt: '870.00',
-      usdPerStone: '25.93',
-      approximateCt: '0.0298',
+      usdPerStone: '26.10', // 870 x 0.0300 ct (published chart at 2.0 mm)
+      approximateCt: '0.0300',
       effectiveDate: '2026-11-20',
       notes: 'Blanc G-H, taille brillant',
       // No USD/EUR rate known: the EUR fields are null, the rest present.
@@ -115,17 +115,25 @@ describe('GET /api/calibrated-price with the market USD/EUR rate', () => {
     const res = await client.get('/api/calibrated-price?mm=3&clarity=VS1');
     expect(res.statusCode).toBe(200);
     const body = calibratedPriceSchema.parse(res.json());
-    // VS1 3.00–3.29 mm: 1400 x 0.86 = 1204 USD/ct; 3 mm ~ 0.1005 ct.
+    // VS1 3.00–3.29 mm: 1400 x 0.86 = 1204 USD/ct; 3 mm = 0.10 ct on the published chart.
     expect(body).toEqual({
       rangeFound: true,
       usdPerCt: '1205.00',
       eurPerCt: '1037.71', // 1205 x 0.86117 = 1037.70985
       fxRate: '0.8612',
-      usdPerStone: '121.10', // 1205 x 0.1005 = 121.1025
-      eurPerStone: '104.29', // 121.1025 x 0.86117 = 104.2899
-      approximateCt: '0.1005',
+      usdPerStone: '120.50', // 1205 x 0.1000
+      eurPerStone: '103.77', // 120.50 x 0.86117 = 103.770985
+      approximateCt: '0.1000',
       effectiveDate: '2026-11-20',
       notes: 'Blanc G-H, taille brillant, calibré',
     });
+  });
+
+  it('prices melee below 1.2 mm with the published carat, not the cubic rule 26-52 % low', async () => {
+    const { client } = await signedInClient(t);
+    const body = calibratedPriceSchema.parse((await client.get('/api/calibrated-price?mm=1&clarity=VVS')).json());
+    // VVS 1.00–1.19 mm: 600 USD/ct; 1.0 mm = 0.005 ct (0.0037 x 1^3 = 0.0037 before)
+    expect(body).toMatchObject({ approximateCt: '0.0050', usdPerCt: '600.00', usdPerStone: '3.00' });
+    expect(body.eurPerStone).toBe('2.58'); // 3.00 x 0.86117 = 2.58351
   });
 });

@@ -23,7 +23,7 @@ function currentUsdEur(app: FastifyInstance): string | null {
   }
 }
 
-/** GET /api/calibrated-price?mm=&clarity= (spec §7): melee price per carat and per stone. */
+/** GET /api/calibrated-price?mm=&clarity=: melee price per carat and per stone. */
 export const calibratedModule = fp(
   async (app: FastifyInstance) => {
     const store = new CalibratedRangeStore(app.db);

@@ -269,7 +269,19 @@ describe('clients CSV import', () => {
     expect(body<ListResponse<Client>>(await client.get('/api/clients?q=chloe')).total).toBe(1);
     const audit = await auditEntries(t, org, 'client');
     expect(audit.map((a) => [a.action, a.changes])).toEqual([
-      ['import', { imported: 2, rejected: 2, ignoredColumns: ['Colonne inconnue'] }],
+      [
+        'import',
+        {
+          imported: 2,
+          created: 2,
+          updated: 0,
+          unchanged: 0,
+          skipped: 0,
+          rejected: 2,
+          onExisting: 'skip',
+          ignoredColumns: ['Colonne inconnue'],
+        },
+      ],
     ]);
   });
 

@@ -1,26 +1,25 @@
-import { and, arrayContains, eq, ne, or, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   clientInputSchema,
   clientListQuerySchema,
   CLIENT_KIND_LABELS,
   CLIENT_STATUS_LABELS,
+  matchReason,
+  tagKey,
   type Client,
-  type ClientDuplicate,
   type ClientInput,
   type ClientListQuery,
+  type ClientMatchKey,
 } from '@shared/schemas/clients';
+import type { ImportMatch } from '@shared/schemas/lists';
 import { buildSearchText, normalizeEmail, normalizePhone } from '@shared/search-text';
 import type { Db } from '../../db/client';
-import { clients } from '../../db/schema';
+import { clients, clientTags } from '../../db/schema';
 import { joinList } from '../../lists/csv-columns';
 import type { ResourceDefinition } from '../../lists/resource';
+import { clientDisplayName, findClientDuplicates, findClientMatches } from './clients.queries';
 
 export type ClientRow = typeof clients.$inferSelect;
-
-export function clientDisplayName(c: Pick<Client, 'kind' | 'civility' | 'firstName' | 'lastName' | 'company'>): string {
-  const person = [c.civility, c.firstName, c.lastName].filter(Boolean).join(' ');
-  return c.kind === 'professionnel' && c.company ? `${c.company} (${person})` : person;
-}
 
 /** Database values of a client input: normalised e-mail/phones for duplicate detection, search text. */
 export function clientValues(input: ClientInput, now: Date = new Date()) {
@@ -104,51 +103,72 @@ export function clientDto(row: ClientRow): Client {
   };
 }
 
+/** The import matches a row by e-mail, phone, or name and postal code, in that order of trust. */
+const IMPORT_MATCH_KEYS: readonly ClientMatchKey[] = ['email', 'phone', 'namePostalCode'];
+
 /**
- * Existing clients of the organization with the same normalised e-mail or phone (archived ones
- * included, flagged): a warning for the user, never a refusal.
+ * The existing client each imported row describes: among the clients it matches, the one matched on
+ * the most trusted key (e-mail, then phone, then name and postal code), active before archived, oldest
+ * first. The reason names every key that client matched on, and how many other clients matched.
  */
-export async function findClientDuplicates(
+export async function matchImportedClients(
   db: Db,
   organizationId: string,
-  probe: { email?: string | null; phones?: ReadonlyArray<string | null | undefined>; excludeId?: string },
-): Promise<ClientDuplicate[]> {
-  const email = normalizeEmail(probe.email);
-  const phones = [...new Set((probe.phones ?? []).map((p) => normalizePhone(p)).filter((p): p is string => !!p))];
-  const matches: SQL[] = [];
-  if (email) matches.push(eq(clients.emailNorm, email));
-  for (const p of phones) matches.push(eq(clients.phoneMobileNorm, p), eq(clients.phoneLandlineNorm, p));
-  if (matches.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(clients)
-    .where(
-      and(
-        eq(clients.organizationId, organizationId),
-        or(...matches),
-        probe.excludeId ? ne(clients.id, probe.excludeId) : undefined,
-      ),
-    )
-    .orderBy(clients.lastNameSort, clients.id)
-    .limit(10);
-  return rows.map((r) => {
-    const matchedOn: ClientDuplicate['matchedOn'] = [];
-    if (email && r.emailNorm === email) matchedOn.push('email');
-    if (phones.some((p) => p === r.phoneMobileNorm || p === r.phoneLandlineNorm)) matchedOn.push('phone');
-    const dto = clientDto(r);
+  inputs: readonly ClientInput[],
+): Promise<Array<ImportMatch | null>> {
+  const found = await findClientMatches(
+    db,
+    organizationId,
+    inputs.map((i) => ({
+      email: i.email,
+      phones: [i.phoneMobile, i.phoneLandline],
+      lastName: i.lastName,
+      firstName: i.firstName,
+      postalCode: i.postalCode,
+    })),
+    { keys: IMPORT_MATCH_KEYS },
+  );
+  return found.map((matches) => {
+    const best = IMPORT_MATCH_KEYS.map((key) => matches.find((m) => m.matchedOn.includes(key))).find(Boolean);
+    if (!best) return null;
+    const others = matches.length - 1;
+    const reason = matchReason(best.matchedOn);
     return {
-      id: r.id,
-      displayName: dto.displayName,
-      email: r.email,
-      phoneMobile: r.phoneMobile,
-      phoneLandline: r.phoneLandline,
-      matchedOn,
-      archived: r.archivedAt !== null,
+      id: best.id,
+      label: clientDisplayName({ ...best, civility: best.civility as Client['civility'] }),
+      reason:
+        others > 0 ? `${reason} ; ${others} autre${others > 1 ? 's' : ''} fiche${others > 1 ? 's' : ''} aussi` : reason,
+      archived: best.archived,
     };
   });
 }
 
-const yesNo = (b: boolean) => (b ? 'oui' : 'non');
+/**
+ * Tags of an imported row in the organization's spelling ("vip" -> "VIP" when "VIP" exists), and a
+ * new tag in the spelling of its first row: the database would store the same (migration 0044), and
+ * the preview and the audit then say what is stored.
+ */
+async function importTagSpellings(db: Db, organizationId: string) {
+  const rows = await db
+    .select({ key: clientTags.key, label: clientTags.label })
+    .from(clientTags)
+    .where(eq(clientTags.organizationId, organizationId));
+  const spelling = new Map(rows.map((r) => [tagKey(r.label), r.label]));
+  return (data: Record<string, unknown>) => {
+    if (typeof data.tags !== 'string' || data.tags.trim() === '') return { data };
+    const tags = data.tags
+      .split(/[,|]/)
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map((t) => {
+        const known = spelling.get(tagKey(t));
+        if (known) return known;
+        spelling.set(tagKey(t), t);
+        return t;
+      });
+    return { data: { ...data, tags: tags.join(', ') } };
+  };
+}
 
 export const clientsResource: ResourceDefinition<ClientRow, ClientInput, Client, ClientListQuery, null> = {
   path: 'clients',
@@ -171,7 +191,8 @@ export const clientsResource: ResourceDefinition<ClientRow, ClientInput, Client,
   filters: (q) => [
     q.kind ? eq(clients.kind, q.kind) : undefined,
     q.status ? eq(clients.status, q.status) : undefined,
-    q.tag ? arrayContains(clients.tags, [q.tag]) : undefined,
+    // Case and accents folded (migration 0044): "vip" finds "VIP".
+    q.tag ? sql`${clients.tagsSort} @> ARRAY[fr_sort_key(${q.tag})]` : undefined,
   ],
   toValues: (input) => clientValues(input),
   loadContext: async () => null,
@@ -181,6 +202,10 @@ export const clientsResource: ResourceDefinition<ClientRow, ClientInput, Client,
     duplicates: await findClientDuplicates(db, organizationId, {
       email: dto.email,
       phones: [dto.phoneMobile, dto.phoneLandline],
+      lastName: dto.lastName,
+      firstName: dto.firstName,
+      postalCode: dto.postalCode,
+      city: dto.city,
       excludeId: dto.id,
     }),
   }),
@@ -191,6 +216,9 @@ export const clientsResource: ResourceDefinition<ClientRow, ClientInput, Client,
   csv: {
     filename: 'clients',
     importable: true,
+    prepareImport: importTagSpellings,
+    matchExisting: matchImportedClients,
+    rowLabel: (input) => clientDisplayName(input),
     columns: [
       { header: 'Type', field: 'kind', aliases: ['kind'], value: (c) => CLIENT_KIND_LABELS[c.kind] },
       { header: 'Statut', field: 'status', aliases: ['status'], value: (c) => CLIENT_STATUS_LABELS[c.status] },
@@ -235,6 +263,7 @@ export const clientsResource: ResourceDefinition<ClientRow, ClientInput, Client,
         header: 'Date de naissance',
         field: 'birthDate',
         aliases: ['birth date', 'birthdate', 'anniversaire'],
+        format: 'date',
         value: (c) => c.birthDate,
       },
       { header: 'Étiquettes', field: 'tags', aliases: ['tags', 'etiquettes'], value: (c) => joinList(c.tags) },
@@ -242,10 +271,11 @@ export const clientsResource: ResourceDefinition<ClientRow, ClientInput, Client,
         header: 'Consentement marketing',
         field: 'marketingConsent',
         aliases: ['marketing consent', 'optin', 'opt-in'],
-        value: (c) => yesNo(c.marketingConsent),
+        format: 'boolean',
+        value: (c) => c.marketingConsent,
       },
       { header: 'Notes', field: 'notes', aliases: ['notes', 'remarques'], value: (c) => c.notes },
-      { header: 'Créé le', value: (c) => c.createdAt.slice(0, 10) },
+      { header: 'Créé le', format: 'datetime', value: (c) => c.createdAt },
     ],
   },
 };

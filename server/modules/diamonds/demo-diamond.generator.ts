@@ -1,24 +1,11 @@
 import { Decimal, toCents } from '@shared/pricing';
+import type { Rng } from '@shared/seeded-random';
 
 /**
  * Pure generator of realistic demo stones (no I/O): weighted shapes, carats skewed to small sizes and
  * clustered just above the "magic" weights, colour D–M, clarity FL–I1, grades as full words, labs,
  * locations, measurements and a Rapaport-like USD price per carat. Prices are decimal strings.
  */
-
-export type Rng = () => number;
-
-/** Deterministic PRNG (mulberry32) so tests and benchmarks can reproduce a catalogue. */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Weighted<T> = ReadonlyArray<readonly [T, number]>;
 

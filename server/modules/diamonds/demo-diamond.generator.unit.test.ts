@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GRADE_ABBREVIATIONS, LOCATION_CODES, SHAPE_ABBREVIATIONS } from '@shared/constants';
 import { Decimal } from '@shared/pricing';
-import { basePricePerCarat, generateDemoDiamond, mulberry32, type DemoDiamond } from './demo-diamond.generator';
+import { mulberry32 } from '@shared/seeded-random';
+import { basePricePerCarat, generateDemoDiamond, type DemoDiamond } from './demo-diamond.generator';
 
 const N = 10_000;
 const stones: DemoDiamond[] = (() => {

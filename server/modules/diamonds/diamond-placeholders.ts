@@ -1,5 +1,5 @@
 /**
- * Neutral placeholder drawings per shape (brief §4: "with no host, draw a neutral placeholder per shape"):
+ * Neutral placeholder drawings per shape, used when DIAMOND_IMAGE_URL_TEMPLATE is empty (README.md):
  * the outline of the stone seen from above with simple facet lines, in soft greys, as static SVG.
  * Drawn once at start-up from parametric outlines; served by GET /api/diamonds/placeholder/{SHAPE}.svg.
  */

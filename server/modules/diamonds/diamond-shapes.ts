@@ -1,7 +1,7 @@
 import { DIAMOND_SHAPES } from '@shared/constants';
 
 /**
- * Supplier feeds spell shapes many ways (brief §4): BR/RB/RD round, PS pear, EM emerald, PR princess,
+ * Supplier feeds spell shapes many ways (ADR 0005): BR/RB/RD round, PS pear, EM emerald, PR princess,
  * MQ marquise, AS asscher, CU/CB cushion, HS/HT heart, OV oval, RAD radiant. The catalogue stores the
  * canonical upper-case names of SHAPE_ABBREVIATIONS.
  */

@@ -6,7 +6,7 @@ import { diamondListingSchema, randomDiamondSchema } from '@shared/schemas/diamo
 import { queryRows } from '../../db/client';
 import { diamonds } from '../../db/schema';
 import { createTestApp, signedInClient, TestClient, type TestApp } from '../../test/harness';
-import { mulberry32 } from './demo-diamond.generator';
+import { mulberry32 } from '@shared/seeded-random';
 import { seedDemoDiamonds } from './diamonds.seed';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { placeholderSvg } from './diamond-placeholders';
 import { pickRandom6, pickRandomDiamonds, type DiamondRow } from './random-diamonds';
 
 /**
- * Diamond catalogue (brief §4). The catalogue is global to the installation (supplier feeds), not per
+ * Diamond catalogue (ADR 0005). The catalogue is global to the installation (supplier feeds), not per
  * organization: every signed-in user of every organization sees the same stones.
  */
 export const diamondsModule = fp(

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Decimal } from '@shared/pricing';
 import { queryRows, type Db } from '../../db/client';
-import { DEMO_USD_EUR, generateDemoDiamond, type Rng } from './demo-diamond.generator';
+import type { Rng } from '@shared/seeded-random';
+import { DEMO_USD_EUR, generateDemoDiamond } from './demo-diamond.generator';
 
-export { generateDemoDiamond, mulberry32, DEMO_USD_EUR } from './demo-diamond.generator';
+export { generateDemoDiamond, DEMO_USD_EUR } from './demo-diamond.generator';
 
 export interface InsertDemoOptions {
   /** Rows per INSERT statement (one JSON parameter each; default 5,000). */

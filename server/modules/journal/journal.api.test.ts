@@ -84,7 +84,7 @@ describe('GET /api/logs', () => {
     expect(bad.json().fieldErrors).toMatchObject({
       level: ['Niveau inconnu (debug, info, warn, error)'],
       from: ['Date invalide (AAAA-MM-JJ ou ISO 8601)'],
-      pageSize: ['Au plus 200'],
+      pageSize: ['Au plus 100 éléments par page'],
     });
     expect((await new TestClient(t.app).get('/api/logs')).statusCode).toBe(401);
     for (const role of ['sales', 'production']) {

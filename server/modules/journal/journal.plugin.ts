@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { registerJournalRoutes } from './journal.routes';
 
-/** Journal d'erreurs, read side (issue 3). Routes: README.md. */
+/** Journal d'erreurs, read side. Routes: README.md. */
 export const journalModule = fp(
   async (app) => {
     await registerJournalRoutes(app);

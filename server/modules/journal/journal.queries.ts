@@ -1,9 +1,18 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Page } from '@shared/schemas/common-fields';
-import type { JournalEntryDetail, JournalEntrySummary, JournalListQuery, JournalStats } from '@shared/schemas/journal';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  journalListQuerySchema,
+  logLevelLabel,
+  logSourceLabel,
+  type JournalEntryDetail,
+  type JournalEntrySummary,
+  type JournalListQuery,
+  type JournalStats,
+} from '@shared/schemas/journal';
 import { queryRows, type Db } from '../../db/client';
 import { logEntries, users } from '../../db/schema';
-import { containsPattern } from '../../http/like-pattern';
+import { AppError, unauthenticated } from '../../http/errors';
+import type { ListDefinition } from '../../lists/list-routes';
 
 /** Which entries a reader sees: their organization's, or (superadmin, scope=all) every entry. */
 export type JournalScope = { kind: 'organization'; organizationId: string } | { kind: 'all' };
@@ -36,41 +45,76 @@ function toSummary(row: SummaryRow): JournalEntrySummary {
   return { ...row, id: Number(row.id), createdAt: row.createdAt.toISOString() };
 }
 
-export async function listJournal(
-  db: Db,
-  scope: JournalScope,
-  query: JournalListQuery,
-): Promise<Page<JournalEntrySummary>> {
-  const filters: Array<SQL | undefined> = [scopeFilter(scope)];
-  if (query.level) filters.push(inArray(logEntries.level, query.level as Array<'error'>));
-  if (query.source) filters.push(eq(logEntries.source, query.source));
-  if (query.userId) filters.push(eq(logEntries.userId, query.userId));
-  if (query.from) filters.push(gte(logEntries.createdAt, new Date(query.from)));
-  if (query.to) filters.push(lt(logEntries.createdAt, upperBound(query.to)));
-  if (query.q) {
-    const p = containsPattern(query.q);
-    filters.push(or(ilike(logEntries.message, p), ilike(logEntries.source, p)));
+/** What a list page reads of an entry (never the stack, context or user agent: the detail has them). */
+const pageColumns = {
+  id: logEntries.id,
+  level: logEntries.level,
+  source: logEntries.source,
+  message: logEntries.message,
+  userId: logEntries.userId,
+  organizationId: logEntries.organizationId,
+  ip: logEntries.ip,
+  createdAt: logEntries.createdAt,
+};
+type PageRow = Omit<SummaryRow, 'username'>;
+
+/** Who may read which journal: `scope=all` is the superadmin's; everyone else reads their organization's. */
+export function journalScope(request: FastifyRequest, wanted: 'organization' | 'all'): JournalScope {
+  const user = request.user;
+  if (!user) throw unauthenticated();
+  if (wanted === 'all') {
+    if (user.role !== 'superadmin') throw new AppError('FORBIDDEN', 'Accès refusé');
+    return { kind: 'all' };
   }
-  const where = and(...filters);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(logEntries)
-    .where(where);
-  const rows = await db
-    .select(summaryColumns)
-    .from(logEntries)
-    .leftJoin(users, eq(users.id, logEntries.userId))
-    .where(where)
-    .orderBy(desc(logEntries.createdAt), desc(logEntries.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    items: rows.map((r) => toSummary(r as SummaryRow)),
-    total: count?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { kind: 'organization', organizationId: user.organizationId };
 }
+
+/**
+ * `GET /api/logs` and `GET /api/logs/export.csv` through the shared list routes
+ * (server/lists/list-routes.ts): newest first on (organization, created_at, id), accent-insensitive
+ * search on `search_text` (message, source and its French name; migration 0042), levels and sources
+ * in French in the CSV file.
+ */
+export const journalList: ListDefinition<PageRow, JournalEntrySummary, JournalListQuery, Map<string, string>> = {
+  path: '/api/logs',
+  area: 'journal',
+  table: logEntries,
+  columns: pageColumns,
+  listQuerySchema: journalListQuerySchema,
+  sortColumns: { createdAt: logEntries.createdAt },
+  filters: (q) => [
+    q.level ? inArray(logEntries.level, q.level as Array<'error'>) : undefined,
+    q.source ? eq(logEntries.source, q.source) : undefined,
+    q.userId ? eq(logEntries.userId, q.userId) : undefined,
+    q.from ? gte(logEntries.createdAt, new Date(q.from)) : undefined,
+    q.to ? lt(logEntries.createdAt, upperBound(q.to)) : undefined,
+  ],
+  scope: (request, query) => {
+    const scope = journalScope(request, query.scope);
+    return scope.kind === 'all' ? null : scope.organizationId;
+  },
+  versioned: false,
+  // The usernames of the page's entries (one query).
+  loadContext: async (db, _scope, rows) => {
+    const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))];
+    if (ids.length === 0) return new Map<string, string>();
+    const found = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
+    return new Map(found.map((u) => [u.id, u.username]));
+  },
+  toDto: (row, usernames) => toSummary({ ...row, username: row.userId ? (usernames.get(row.userId) ?? null) : null }),
+  csv: {
+    filename: 'journal',
+    columns: [
+      { header: 'Date', format: 'datetime', value: (e) => e.createdAt },
+      { header: 'Niveau', value: (e) => logLevelLabel(e.level) },
+      { header: 'Source', value: (e) => logSourceLabel(e.source) },
+      { header: 'Message', value: (e) => e.message },
+      { header: 'Utilisateur', value: (e) => e.username },
+      { header: 'Adresse IP', value: (e) => e.ip },
+      { header: 'N°', format: 'integer', value: (e) => e.id },
+    ],
+  },
+};
 
 export async function findJournalEntry(db: Db, scope: JournalScope, id: number): Promise<JournalEntryDetail | null> {
   const [row] = await db

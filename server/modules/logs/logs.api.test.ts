@@ -196,7 +196,7 @@ describe('pruning', () => {
   });
 });
 
-describe('the journal cannot be forged or flooded from a browser (issue 9)', () => {
+describe('the journal cannot be forged or flooded from a browser (ADR 0007)', () => {
   const from = (client: TestClient, ip: string, payload: Record<string, unknown>) =>
     client.request({ method: 'POST', url: '/api/logs', payload, remoteAddress: ip });
 

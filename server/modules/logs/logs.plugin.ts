@@ -52,10 +52,10 @@ declare module 'fastify' {
 }
 
 /**
- * Error journal intake (spec §7 POST /api/logs, brief §6). Public (signed-out visitors' errors count too)
+ * Error journal intake (POST /api/logs). Public (signed-out visitors' errors count too)
  * but CSRF-protected by the global hook; organization and user are attached when signed in. A browser
  * writes only `source: frontend` entries, of bounded size, within per-sender, signed-out and daily
- * per-organization limits (issue 9, ADR 0007).
+ * per-organization limits (ADR 0007).
  */
 export const logsModule = fp(
   async (app: FastifyInstance) => {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 
 /** Who polls the feeds: exactly one node at a time holds the lock. */
 export interface LeaderLock {
@@ -12,14 +13,11 @@ export function alwaysLeader(): LeaderLock {
   return { tryAcquire: async () => true, release: async () => undefined };
 }
 
-/** Advisory lock id for market polling (distinct from the migration lock 727001). */
-export const MARKET_POLL_LOCK_ID = 727_002;
-
 /**
  * A PostgreSQL session advisory lock held on a dedicated connection taken from the pool.
  * If that connection dies, the lock dies with it and another node takes over on its next try.
  */
-export function pgAdvisoryLock(pool: pg.Pool, lockId = MARKET_POLL_LOCK_ID): LeaderLock {
+export function pgAdvisoryLock(pool: pg.Pool, lockId: number = ADVISORY_LOCKS.marketPolling): LeaderLock {
   let client: pg.PoolClient | null = null;
   let held = false;
   let broken = false;

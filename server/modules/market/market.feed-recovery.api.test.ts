@@ -1,5 +1,5 @@
 /**
- * Issue 9 (outside security review): a wrong manual price must not freeze the real feeds, a rejected
+ * After an outside security review (ADR 0004): a wrong manual price must not freeze the real feeds, a rejected
  * reading is not a transport failure, the circuit breaker recovers quickly, and an API key never follows
  * a redirect to another site. Real engine on the test database, real local stub servers.
  */

@@ -44,7 +44,7 @@ function fxAnswer(engine: MarketEngine, pair: FxPair, nowMs: number): FxRate {
 }
 
 /**
- * Market routes (spec §7). Reads come from memory; static paths keep routing cheap
+ * Market routes (README.md, ADR 0004). Reads come from memory; static paths keep routing cheap
  * (other fx pairs or metals fall through to the 404 handler).
  */
 export function registerMarketRoutes(app: FastifyInstance, engine: MarketEngine): void {

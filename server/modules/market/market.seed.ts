@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ALLOYS, INSTRUMENTS } from '@shared/constants';
+import { lockForTransaction } from '../../db/advisory-locks';
 import { queryRows, type Db } from '../../db/client';
 import { alloys, dataSources } from '../../db/schema';
 
-const SEED_LOCK_ID = 727_003;
 export const DEMO_SOURCE_NAME = 'Démo (simulé)';
 
 /**
@@ -27,7 +27,7 @@ export async function seedMarketDefaults(db: Db): Promise<void> {
 
   await db.transaction(async (tx) => {
     // Two nodes starting together must not both add the demo source.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    await lockForTransaction(tx as unknown as Db, 'marketSeed');
     const [existing] = await queryRows<{ n: number }>(
       tx as unknown as Db,
       sql`SELECT count(*)::int AS n FROM data_sources`,

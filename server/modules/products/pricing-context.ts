@@ -5,6 +5,7 @@ import type { PricingComponent, PricingContext } from '@shared/product-pricing';
 import type { MarketUsed, MarketValueUsed } from '@shared/schemas/products';
 import type { Db } from '../../db/client';
 import { alloys, calibratedPriceRanges, productionSteps, stones } from '../../db/schema';
+import { loadSettings } from '../settings/settings.store';
 
 const uniq = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
@@ -25,7 +26,8 @@ function quoteUsed(
 /**
  * Everything needed to price the given compositions NOW: metal prices and FX from the
  * in-memory market engine, and the referenced alloys, stones (of this organization),
- * production steps (of this organization) and calibrated ranges effective today.
+ * production steps (of this organization), calibrated ranges effective today, and the organization's VAT rate
+ * and metal-loss threshold (its settings).
  */
 export async function loadPricingContext(
   app: FastifyInstance,
@@ -41,7 +43,8 @@ export async function loadPricingContext(
   const now = app.now();
   const today = now.toISOString().slice(0, 10);
 
-  const [alloyRows, stoneRows, stepRows, rangeRows] = await Promise.all([
+  const [settings, alloyRows, stoneRows, stepRows, rangeRows] = await Promise.all([
+    loadSettings(db, organizationId),
     alloyIds.length
       ? db
           .select({ id: alloys.id, name: alloys.name, baseMetal: alloys.baseMetal, fineness: alloys.fineness })
@@ -94,6 +97,7 @@ export async function loadPricingContext(
     ),
     steps: Object.fromEntries(stepRows.map((s) => [s.id, { name: s.name, hourlyRate: s.hourlyRate }])),
     calibrated: rangeRows,
+    organization: { vatRatePct: settings.vatRatePct, metalLossWarningPct: settings.metalLossWarningPct },
   };
   const market: MarketUsed = {
     computedAt: now.toISOString(),

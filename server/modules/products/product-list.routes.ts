@@ -1,54 +1,33 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { writeCsv } from '@shared/csv';
 import { priceProduct } from '@shared/product-pricing';
 import {
   PRODUCT_CATEGORY_LABELS,
-  PRODUCT_STATUS_LABELS,
   productListQuerySchema,
+  type ProductListItem,
   type ProductListQuery,
+  type PhotoMeta,
 } from '@shared/schemas/products';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
-import { parseInput } from '../../http/validate';
-import { searchCondition, textSort } from '../../lists/list-query';
+import { registerListRoutes } from '../../lists/list-routes';
 import { loadPricingContext } from './pricing-context';
 import { loadComponents, loadPhotoMetas, type ProductRow } from './product.repository';
 import { productSummary } from './product-view';
-import { orgOf } from './products.routes';
 
-const READ = { access: { area: 'catalog', mode: 'read' } } as const;
 /** Rows in one CSV export (each is priced live). */
 export const PRODUCT_EXPORT_MAX_ROWS = 10_000;
-
-/** `name` sorts with the French sort key (accents and case folded): "Émeraude" before "rubis". */
-const SORT_COLUMNS = {
-  name: textSort(products.name),
-  slug: products.slug,
-  category: products.category,
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-} as const;
-
-function listWhere(organizationId: string, query: ProductListQuery): SQL {
-  const status = query.status ?? (query.archived ? 'archived' : 'active');
-  return and(
-    eq(products.organizationId, organizationId),
-    status === 'all' ? undefined : eq(products.status, status),
-    query.category ? eq(products.category, query.category) : undefined,
-    searchCondition(products.searchText, query.q),
-  )!;
-}
-
-function listOrder(query: ProductListQuery): SQL[] {
-  const by = query.dir === 'desc' ? desc : asc;
-  return [by(SORT_COLUMNS[query.sort]), by(products.id)];
-}
 
 export interface LivePrice {
   totalCost: string;
   salePrice: string;
   complete: boolean;
+}
+
+/** What a page of products needs besides its rows: photos, and live prices when asked for. */
+interface ProductListContext {
+  photos: Map<string, PhotoMeta[]>;
+  prices: Map<string, LivePrice> | null;
 }
 
 /** Live price of each product (one context for all: one query per reference table). */
@@ -66,94 +45,76 @@ async function livePrices(
   const { context } = await loadPricingContext(app, db, organizationId, [...components.values()]);
   return new Map(
     rows.map((r) => {
-      const b = priceProduct(components.get(r.id) ?? [], r.coefficient, context);
+      const b = priceProduct(components.get(r.id) ?? [], productSummary(r).coefficients, context);
       return [r.id, { totalCost: b.totalCost, salePrice: b.salePrice, complete: b.complete }];
     }),
   );
 }
 
-export function registerProductListRoutes(app: FastifyInstance): void {
-  app.get('/api/products', { config: READ }, async (request) => {
-    const query = parseInput(productListQuerySchema, request.query);
-    const organizationId = orgOf(request);
-    const where = listWhere(organizationId, query);
-    const [rows, [total]] = await Promise.all([
-      app.db
-        .select()
-        .from(products)
-        .where(where)
-        .orderBy(...listOrder(query))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      app.db.select({ n: count() }).from(products).where(where),
-    ]);
-    const [photos, prices] = await Promise.all([
-      loadPhotoMetas(
-        app.db,
-        organizationId,
-        rows.map((r) => r.id),
-      ),
-      query.withPrices ? livePrices(app, app.db, organizationId, rows) : null,
-    ]);
-    return {
-      items: rows.map((r) => {
-        const list = photos.get(r.id) ?? [];
-        return {
-          ...productSummary(r),
-          photoCount: list.length,
-          coverUrl: list[0]?.url ?? null,
-          ...(prices ? { price: prices.get(r.id)! } : {}),
-        };
-      }),
-      total: Number(total?.n ?? 0),
-      page: query.page,
-      pageSize: query.pageSize,
-    };
-  });
+function listItem(row: ProductRow, ctx: ProductListContext): ProductListItem {
+  const photos = ctx.photos.get(row.id) ?? [];
+  const price = ctx.prices?.get(row.id);
+  return {
+    ...productSummary(row),
+    photoCount: photos.length,
+    coverUrl: photos[0]?.url ?? null,
+    ...(price ? { price } : {}),
+  };
+}
 
-  /** The filtered list (same query as the list, every page) as CSV with live prices. */
-  app.get('/api/products/export.csv', { config: READ }, async (request, reply) => {
-    const query = parseInput(productListQuerySchema, request.query);
-    const organizationId = orgOf(request);
-    const rows = await app.db
-      .select()
-      .from(products)
-      .where(listWhere(organizationId, query))
-      .orderBy(...listOrder(query))
-      .limit(PRODUCT_EXPORT_MAX_ROWS);
-    const prices = await livePrices(app, app.db, organizationId, rows);
-    const body = writeCsv(
-      [
-        'Nom',
-        'Slug',
-        'Catégorie',
-        'Statut',
-        'Coefficient',
-        'Coût (EUR)',
-        'Prix de vente (EUR)',
-        'Prix complet',
-        'Description',
+/**
+ * `GET /api/products` and `GET /api/products/export.csv` through the shared list routes
+ * (server/lists/list-routes.ts, ADR 0006): search on `search_text`, `archived=false|true|all`,
+ * the name sort on its stored key and index (migration 0042), counts cached under the table's version.
+ */
+export function registerProductListRoutes(app: FastifyInstance): void {
+  registerListRoutes<ProductRow, ProductListItem, ProductListQuery, ProductListContext>(app, {
+    path: '/api/products',
+    area: 'catalog',
+    table: products,
+    listQuerySchema: productListQuerySchema,
+    sortColumns: {
+      // The French sort key (accents and case folded): "Émeraude" before "rubis".
+      name: products.nameSort,
+      slug: products.slug,
+      category: products.category,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+    },
+    filters: (q) => [q.category ? eq(products.category, q.category) : undefined],
+    versioned: true,
+    loadContext: async (db, scope, rows, use) => {
+      const organizationId = scope!;
+      const [photos, prices] = await Promise.all([
+        loadPhotoMetas(
+          db,
+          organizationId,
+          rows.map((r) => r.id),
+        ),
+        use.export || use.query.withPrices ? livePrices(app, db, organizationId, rows) : null,
+      ]);
+      return { photos, prices };
+    },
+    toDto: listItem,
+    csv: {
+      filename: 'produits',
+      maxRows: PRODUCT_EXPORT_MAX_ROWS,
+      columns: [
+        { header: 'Nom', value: (p) => p.name },
+        { header: 'Slug', value: (p) => p.slug },
+        { header: 'Catégorie', value: (p) => PRODUCT_CATEGORY_LABELS[p.category] },
+        { header: 'Statut', value: (p) => (p.archivedAt ? 'Archivée' : 'Active') },
+        { header: 'Coefficient métal', format: 'decimal', value: (p) => p.coefficients.metal },
+        { header: 'Coefficient pierres', format: 'decimal', value: (p) => p.coefficients.stones },
+        { header: 'Coefficient main-d’œuvre', format: 'decimal', value: (p) => p.coefficients.labour },
+        { header: 'Coût (EUR)', format: 'decimal', value: (p) => p.price?.totalCost },
+        { header: 'Prix de vente HT (EUR)', format: 'decimal', value: (p) => p.price?.salePrice },
+        { header: 'Prix complet', format: 'boolean', value: (p) => p.price?.complete },
+        { header: 'Photos', format: 'integer', value: (p) => p.photoCount },
+        { header: 'Modifiée le', format: 'datetime', value: (p) => p.updatedAt },
+        { header: 'Archivée le', format: 'datetime', value: (p) => p.archivedAt },
+        { header: 'Description', value: (p) => p.description },
       ],
-      rows.map((r) => {
-        const price = prices.get(r.id)!;
-        return [
-          r.name,
-          r.slug,
-          PRODUCT_CATEGORY_LABELS[r.category],
-          PRODUCT_STATUS_LABELS[r.status],
-          productSummary(r).coefficient.replace('.', ','),
-          price.totalCost.replace('.', ','),
-          price.salePrice.replace('.', ','),
-          price.complete ? 'oui' : 'non',
-          r.description,
-        ];
-      }),
-    );
-    const day = app.now().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="produits-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(body);
+    },
   });
 }

@@ -50,7 +50,7 @@ describe('product photos', () => {
     const image = await production.get(url);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    // Signed-in answers are never stored by the browser or a proxy (issue 9).
+    // Signed-in answers are never stored by the browser or a proxy (ADR 0002).
     expect(image.headers['cache-control']).toBe('no-store');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.rawPayload.equals(TINY_JPEG)).toBe(true);

@@ -12,7 +12,7 @@ import { productPhotos, products } from '../../db/schema';
 import { recordAudit } from '../../audit/record-audit';
 import { AppError, notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { detectImageType } from './image-type';
+import { detectImageType } from '../../http/image-type';
 import { getProductBySlug, loadPhotoMetas } from './product.repository';
 import { orgOf } from './products.routes';
 import { defineLimit, routeLimit } from '../../http/rate-limits';

@@ -20,7 +20,7 @@ import { recordAudit } from '../../audit/record-audit';
 import { notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { getProductBySlug, loadComponents } from './product.repository';
-import { priceNow } from './product-view';
+import { priceNow, productCoefficients } from './product-view';
 import { orgOf } from './products.routes';
 
 const READ = { access: { area: 'catalog', mode: 'read' } } as const;
@@ -69,7 +69,13 @@ export function registerProductSnapshotRoutes(app: FastifyInstance): void {
   async function currentPricing(organizationId: string, slug: string) {
     const product = await getProductBySlug(app.db, organizationId, slug);
     const components = (await loadComponents(app.db, organizationId, [product.id])).get(product.id) ?? [];
-    const pricing: ProductPricing = await priceNow(app, app.db, organizationId, components, product.coefficient);
+    const pricing: ProductPricing = await priceNow(
+      app,
+      app.db,
+      organizationId,
+      components,
+      productCoefficients(product),
+    );
     return { product, pricing };
   }
 

@@ -1,10 +1,19 @@
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
-import { priceProduct } from '@shared/product-pricing';
-import type { ProductDetail, ProductPricing, ProductSummary, StoredComponent } from '@shared/schemas/products';
+import { priceProduct, type PricingComponent, type ProductCoefficients } from '@shared/product-pricing';
+import type { ProductDetail, ProductPricing, ProductSummary } from '@shared/schemas/products';
 import type { Db } from '../../db/client';
 import { loadPricingContext } from './pricing-context';
 import { loadComponents, loadPhotoMetas, type ProductRow } from './product.repository';
+
+/** The sheet's coefficients (0043): metal, stones (stone, melee and other lines), labour. */
+export function productCoefficients(row: ProductRow): ProductCoefficients {
+  return {
+    metal: new Decimal(row.coefficientMetal).toFixed(),
+    stones: new Decimal(row.coefficientStones).toFixed(),
+    labour: new Decimal(row.coefficientLabour).toFixed(),
+  };
+}
 
 export function productSummary(row: ProductRow): ProductSummary {
   return {
@@ -13,8 +22,8 @@ export function productSummary(row: ProductRow): ProductSummary {
     name: row.name,
     category: row.category,
     description: row.description,
-    coefficient: new Decimal(row.coefficient).toFixed(),
-    status: row.status,
+    coefficients: productCoefficients(row),
+    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -26,11 +35,11 @@ export async function priceNow(
   app: FastifyInstance,
   db: Db,
   organizationId: string,
-  components: readonly StoredComponent[],
-  coefficient: string,
+  components: readonly PricingComponent[],
+  coefficients: ProductCoefficients,
 ): Promise<ProductPricing> {
   const { context, market } = await loadPricingContext(app, db, organizationId, [components]);
-  return { ...priceProduct(components, coefficient, context), market };
+  return { ...priceProduct(components, coefficients, context), market };
 }
 
 /** The full product sheet: fields, composition, photos and the live price breakdown. */
@@ -40,6 +49,6 @@ export async function productDetail(app: FastifyInstance, db: Db, row: ProductRo
     loadPhotoMetas(db, row.organizationId, [row.id]),
   ]);
   const composition = components.get(row.id) ?? [];
-  const pricing = await priceNow(app, db, row.organizationId, composition, row.coefficient);
+  const pricing = await priceNow(app, db, row.organizationId, composition, productCoefficients(row));
   return { ...productSummary(row), components: composition, photos: photos.get(row.id) ?? [], pricing };
 }

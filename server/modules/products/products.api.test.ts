@@ -33,7 +33,7 @@ function sheet(overrides: Record<string, unknown> = {}) {
     name: 'Solitaire or blanc 18kt 0,50 ct',
     category: 'bague',
     description: 'Monture 4 griffes',
-    coefficient: '2.5',
+    coefficients: { metal: '2.5', stones: '2.5', labour: '2.5' },
     components: [
       { kind: 'metal', alloyId: alloyIds.AU750, weightG: '3.2', lossPct: '5' },
       { kind: 'stone', stoneId, quantity: 1 },
@@ -54,8 +54,8 @@ describe('POST /api/products', () => {
       slug: 'solitaire-or-blanc-18kt-0-50-ct',
       name: 'Solitaire or blanc 18kt 0,50 ct',
       category: 'bague',
-      coefficient: '2.5',
-      status: 'active',
+      coefficients: { metal: '2.5', stones: '2.5', labour: '2.5' },
+      archivedAt: null,
       version: 1,
       photos: [],
     });
@@ -91,7 +91,7 @@ describe('POST /api/products', () => {
       name: '',
       category: 'chaussure',
       slug: 'Pas Un Slug!',
-      coefficient: '-1',
+      coefficients: { metal: '-1', stones: '2,5', labour: '2' },
       components: [
         { kind: 'metal', alloyId: 'nope', weightG: 'abc' },
         { kind: 'melee', mm: '9', clarity: 'XX', quantity: 0 },
@@ -103,7 +103,7 @@ describe('POST /api/products', () => {
     expect(fieldErrors.name).toEqual(['Ce champ est obligatoire']);
     expect(fieldErrors.category).toEqual(['Catégorie inconnue']);
     expect(fieldErrors.slug[0]).toMatch(/minuscules/);
-    expect(fieldErrors.coefficient).toEqual(['Doit être supérieur à 0']);
+    expect(fieldErrors['coefficients.metal']).toEqual(['Doit être supérieur à 0']);
     expect(fieldErrors['components.0.alloyId']).toEqual(['Alliage inconnu']);
     expect(fieldErrors['components.0.weightG']).toEqual(['Nombre invalide']);
     expect(fieldErrors['components.1.mm'][0]).toMatch(/inférieur ou égal à 4/);
@@ -171,14 +171,18 @@ describe('PUT /api/products/:slug', () => {
       payload: sheet({
         name: 'Pendentif perle de culture',
         slug: 'pendentif-perle-culture',
-        coefficient: '3',
+        coefficients: { metal: '3', stones: '3', labour: '3' },
         version: created.version,
         components: [{ kind: 'other', label: 'Bélière', amount: '8' }],
       }),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ slug: 'pendentif-perle-culture', version: 2, coefficient: '3' });
+    expect(body).toMatchObject({
+      slug: 'pendentif-perle-culture',
+      version: 2,
+      coefficients: { metal: '3', stones: '3', labour: '3' },
+    });
     expect(body.components).toHaveLength(1);
     expect(body.pricing).toMatchObject({ totalCost: '8.00', salePrice: '24.00', complete: true });
     expect((await admin.get(`/api/products/${created.slug}`)).statusCode).toBe(404);
@@ -230,29 +234,41 @@ describe('PUT /api/products/:slug', () => {
 });
 
 describe('archive and restore', () => {
-  it('archives (hidden from the default list), restores, checks the version when sent', async () => {
+  it('archives on DELETE (hidden from the default list), restores, both idempotent and audited', async () => {
     const created = (await admin.post('/api/products', sheet({ name: 'Montre gousset', components: [] }))).json();
-    const stale = await admin.post(`/api/products/${created.slug}/archive`, { version: 99 });
-    expect(stale.statusCode).toBe(409);
-    const archived = await admin.post(`/api/products/${created.slug}/archive`, { version: 1 });
+    expect(created.archivedAt).toBeNull();
+    const archived = await admin.request({ method: 'DELETE', url: `/api/products/${created.slug}` });
     expect(archived.statusCode).toBe(200);
-    expect(archived.json()).toMatchObject({ status: 'archived', version: 2 });
+    expect(archived.json()).toMatchObject({ slug: created.slug, version: 2 });
+    expect(archived.json().archivedAt).toEqual(expect.any(String));
+    // Archiving again changes nothing.
+    expect((await admin.request({ method: 'DELETE', url: `/api/products/${created.slug}` })).json()).toMatchObject({
+      version: 2,
+    });
     const active = (await admin.get('/api/products?q=gousset')).json();
     expect(active.total).toBe(0);
     const onlyArchived = (await admin.get('/api/products?q=gousset&archived=true')).json();
     expect(onlyArchived.items.map((p: { slug: string }) => p.slug)).toEqual([created.slug]);
+    const both = (await admin.get('/api/products?q=montre&archived=all')).json();
+    expect(both.items.map((p: { slug: string }) => p.slug)).toContain(created.slug);
     const restored = await admin.post(`/api/products/${created.slug}/restore`);
-    expect(restored.json()).toMatchObject({ status: 'active', version: 3 });
+    expect(restored.json()).toMatchObject({ archivedAt: null, version: 3 });
+    expect((await admin.post(`/api/products/${created.slug}/restore`)).json()).toMatchObject({ version: 3 });
     const actions = await t.handle.db
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(eq(auditLog.entityId, created.id));
     expect(actions.map((a) => a.action)).toEqual(['create', 'archive', 'restore']);
     const { client: sales } = await signedInClient(t, { role: 'sales', organizationId: orgId });
-    expect((await sales.post(`/api/products/${created.slug}/archive`)).statusCode).toBe(403);
-    expect((await admin.post(`/api/products/${created.slug}/archive`, {}, { csrf: false })).statusCode).toBe(403);
+    expect((await sales.request({ method: 'DELETE', url: `/api/products/${created.slug}` })).statusCode).toBe(403);
+    expect(
+      (await admin.request({ method: 'DELETE', url: `/api/products/${created.slug}`, csrf: false })).statusCode,
+    ).toBe(403);
     const { client: foreigner } = await signedInClient(t, { role: 'admin', organizationId: otherOrgId });
-    expect((await foreigner.post(`/api/products/${created.slug}/archive`)).statusCode).toBe(404);
+    expect((await foreigner.request({ method: 'DELETE', url: `/api/products/${created.slug}` })).statusCode).toBe(404);
+    expect((await foreigner.post(`/api/products/${created.slug}/restore`)).statusCode).toBe(404);
+    // The former route is gone.
+    expect((await admin.post(`/api/products/${created.slug}/archive`)).statusCode).toBe(404);
   });
 });
 
@@ -281,7 +297,7 @@ describe('GET /api/products', () => {
     expect(priced.items[0].price).toEqual({ totalCost: '0.00', salePrice: '0.00', complete: true });
     expect(priced.items[0]).toMatchObject({ photoCount: 0, coverUrl: null });
     // Nothing of the other organizations leaks.
-    const all = (await client.get('/api/products?status=all&pageSize=100')).json();
+    const all = (await client.get('/api/products?archived=all&pageSize=100')).json();
     expect(all.total).toBe(4);
     // CSV export of the filtered list, with live prices.
     const csv = await client.get('/api/products/export.csv?category=bague&sort=name');
@@ -292,11 +308,23 @@ describe('GET /api/products', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Nom;Slug;Catégorie;Statut;Coefficient;Coût (EUR);Prix de vente (EUR);Prix complet;Description',
+      'Nom;Slug;Catégorie;Statut;Coefficient métal;Coefficient pierres;Coefficient main-d’œuvre;Coût (EUR);' +
+        'Prix de vente HT (EUR);Prix complet;Photos;Modifiée le;Archivée le;Description',
     );
+    // Decimal comma, dd/mm/yyyy hh:mm (Paris), oui/non: the one CSV format (shared/csv-format.ts).
+    const coefficients = (name: string) => {
+      const c = all.items.find((p: { name: string }) => p.name === name).coefficients;
+      return [c.metal, c.stones, c.labour].map((v: string) => v.replace('.', ',')).join(';');
+    };
     expect(lines.slice(1)).toEqual([
-      'Bague Émeraude;bague-emeraude;Bague;Actif;2,5;0,00;0,00;oui;',
-      'Bague rubis;bague-rubis;Bague;Actif;2,5;0,00;0,00;oui;',
+      expect.stringMatching(
+        new RegExp(
+          `^Bague Émeraude;bague-emeraude;Bague;Active;${coefficients('Bague Émeraude')};0,00;0,00;oui;0;\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};;$`,
+        ),
+      ),
+      expect.stringMatching(
+        /^Bague rubis;bague-rubis;Bague;Active;[\d,;]+;0,00;0,00;oui;0;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};;$/,
+      ),
     ]);
     expect((await client.get('/api/products/export.csv?category=x')).statusCode).toBe(400);
     expect((await new TestClient(t.app).get('/api/products/export.csv')).statusCode).toBe(401);

@@ -1,14 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { slugify, uniqueSlug } from '@shared/slug';
+import { slugify } from '@shared/slug';
+import type { ProductCoefficients } from '@shared/product-pricing';
 import { CONFLICT_MESSAGE } from '@shared/schemas/lists';
-import { productCreateSchema, productStatusChangeSchema, productUpdateSchema } from '@shared/schemas/products';
+import type { Settings } from '@shared/schemas/settings';
+import { productCreateSchema, productUpdateSchema } from '@shared/schemas/products';
 import type { Db } from '../../db/client';
+import { freeSlug } from '../../db/free-slug';
 import { products } from '../../db/schema';
 import { recordAudit, diffChanges } from '../../audit/record-audit';
 import { AppError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../lists/db-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import {
   assertReferences,
   getProductBySlug,
@@ -17,7 +20,17 @@ import {
   replaceComponents,
   type ProductRow,
 } from './product.repository';
-import { productDetail } from './product-view';
+import { productCoefficients, productDetail } from './product-view';
+import { loadSettings } from '../settings/settings.store';
+
+/** The organization's coefficients a new sheet starts from (settings, ADR 0003). */
+function coefficientsFromSettings(settings: Settings): ProductCoefficients {
+  return { metal: settings.coefficientMetal, stones: settings.coefficientStones, labour: settings.coefficientLabour };
+}
+
+function coefficientColumns(c: ProductCoefficients) {
+  return { coefficientMetal: c.metal, coefficientStones: c.stones, coefficientLabour: c.labour };
+}
 
 const READ = { access: { area: 'catalog', mode: 'read' } } as const;
 const WRITE = { access: { area: 'catalog', mode: 'write' } } as const;
@@ -33,20 +46,6 @@ export function orgOf(request: FastifyRequest): string {
   return request.user!.organizationId;
 }
 
-/** A slug free in this organization, from `base` ("bague", "bague-2", ...). */
-async function freeSlug(db: Db, organizationId: string, base: string): Promise<string> {
-  const rows = await db
-    .select({ slug: products.slug })
-    .from(products)
-    .where(
-      and(
-        eq(products.organizationId, organizationId),
-        sql`(${products.slug} = ${base} OR ${products.slug} LIKE ${`${base}-%`})`,
-      ),
-    );
-  return uniqueSlug(base, new Set(rows.map((r) => r.slug)));
-}
-
 /** Comparable view of a sheet for the audit trail. */
 function auditView(p: ProductRow, components: readonly unknown[]) {
   return {
@@ -54,8 +53,7 @@ function auditView(p: ProductRow, components: readonly unknown[]) {
     slug: p.slug,
     category: p.category,
     description: p.description,
-    coefficient: p.coefficient,
-    status: p.status,
+    coefficients: productCoefficients(p),
     components,
   };
 }
@@ -65,17 +63,21 @@ export function registerProductRoutes(app: FastifyInstance): void {
     const input = parseInput(productCreateSchema, request.body);
     const organizationId = orgOf(request);
     await assertReferences(app.db, organizationId, input.components);
+    // A new sheet starts from the organization's coefficients unless the request gives its own.
+    const coefficients = input.coefficients ?? coefficientsFromSettings(await loadSettings(app.db, organizationId));
     try {
       const row = await app.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
-        const slug = input.slug ?? (await freeSlug(db, organizationId, slugify(input.name)));
+        const slug =
+          input.slug ??
+          (await freeSlug(db, products.slug, slugify(input.name), eq(products.organizationId, organizationId)));
         const fields = { name: input.name, slug, category: input.category, description: input.description };
         const [created] = await db
           .insert(products)
           .values({
             organizationId,
             ...fields,
-            coefficient: input.coefficient,
+            ...coefficientColumns(coefficients),
             searchText: productSearchText(fields),
             createdBy: request.user!.id,
             updatedBy: request.user!.id,
@@ -92,7 +94,7 @@ export function registerProductRoutes(app: FastifyInstance): void {
       });
       return reply.status(201).send(await productDetail(app, app.db, row));
     } catch (error) {
-      if (pgErrorCode(error).code === UNIQUE_VIOLATION) throw slugTaken();
+      if (isUniqueViolation(error)) throw slugTaken();
       throw error;
     }
   });
@@ -120,11 +122,11 @@ export function registerProductRoutes(app: FastifyInstance): void {
           .update(products)
           .set({
             ...fields,
-            coefficient: input.coefficient,
+            ...(input.coefficients ? coefficientColumns(input.coefficients) : {}),
             searchText: productSearchText(fields),
             version: sql`${products.version} + 1`,
             updatedBy: request.user!.id,
-            updatedAt: sql`now()`,
+            updatedAt: app.now(),
           })
           .where(
             and(
@@ -145,42 +147,8 @@ export function registerProductRoutes(app: FastifyInstance): void {
       });
       return productDetail(app, app.db, row);
     } catch (error) {
-      if (pgErrorCode(error).code === UNIQUE_VIOLATION) throw slugTaken();
+      if (isUniqueViolation(error)) throw slugTaken();
       throw error;
     }
   });
-
-  for (const action of ['archive', 'restore'] as const) {
-    app.post<SlugParams>(`/api/products/:slug/${action}`, { config: WRITE }, async (request) => {
-      const organizationId = orgOf(request);
-      const before = await getProductBySlug(app.db, organizationId, request.params.slug);
-      const { version } = parseInput(productStatusChangeSchema, request.body);
-      if (version !== undefined && version !== before.version) throw stale();
-      const status = action === 'archive' ? 'archived' : 'active';
-      if (before.status === status) return productDetail(app, app.db, before);
-      const row = await app.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        const [updated] = await db
-          .update(products)
-          .set({ status, version: sql`${products.version} + 1`, updatedBy: request.user!.id, updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(products.id, before.id),
-              eq(products.organizationId, organizationId),
-              eq(products.version, before.version),
-            ),
-          )
-          .returning();
-        if (!updated) throw stale();
-        await recordAudit(db, request, {
-          action,
-          entityType: 'product',
-          entityId: before.id,
-          changes: { status: { from: before.status, to: status } },
-        });
-        return updated;
-      });
-      return productDetail(app, app.db, row);
-    });
-  }
 }

@@ -219,7 +219,10 @@ export async function seedDemoProducts(db: Db, organizationId: string): Promise<
           slug,
           category: demo.category,
           description: demo.description,
-          coefficient: demo.coefficient,
+          // One coefficient per group of lines (0043); the demo sheets use the same for all three.
+          coefficientMetal: demo.coefficient,
+          coefficientStones: demo.coefficient,
+          coefficientLabour: demo.coefficient,
           searchText: productSearchText({ ...demo, slug }),
         })
         .returning({ id: products.id });

@@ -1,10 +1,11 @@
 /**
- * Demo référentiels (issue 4, engineer F): realistic French clients, suppliers, stones & components
+ * Demo référentiels: realistic French clients, suppliers, stones & components
  * and the default production steps for the demo organization. Idempotent per table (skips a table
  * that already has rows for the organization).
  */
 import { eq, sql } from 'drizzle-orm';
 import { clientInputSchema } from '@shared/schemas/clients';
+import { slugify } from '@shared/slug';
 import { stoneInputSchema } from '@shared/schemas/stones';
 import { supplierInputSchema } from '@shared/schemas/suppliers';
 import type { Db } from '../../db/client';
@@ -387,11 +388,7 @@ export async function seedDemoReferentiels(db: Db, organizationId: string): Prom
   if (await isEmpty(db, suppliers, suppliers.organizationId, organizationId)) {
     await db.insert(suppliers).values(
       DEMO_SUPPLIERS.map((s) => {
-        const slug = s.name
-          .normalize('NFD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '');
+        const slug = slugify(s.name).replace(/-/g, '');
         const [contactName, contactRole] = s.contact;
         return {
           ...supplierValues(

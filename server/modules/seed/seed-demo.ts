@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
 import type { AppConfig } from '../../config';
+import { lockForTransaction } from '../../db/advisory-locks';
 import { queryRows, type Db } from '../../db/client';
 import { organizations, users } from '../../db/schema';
 import { seedCalibratedRanges } from '../calibrated/calibrated.seed';
@@ -34,9 +35,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'production', role: 'production', firstName: 'Antoine', lastName: 'Dubois' },
 ];
 
-/** Advisory lock ids: 727001 migrations, 727002 market polling, 727003 market seed. */
-const SEED_LOCK_ID = 727_010;
-
 export interface SeedResult {
   /** True when the installation had no organization when seeding began. */
   wasEmpty: boolean;
@@ -63,7 +61,7 @@ async function demoOrganizationExists(db: Db): Promise<boolean> {
 async function seedDemoOrganization(db: Db): Promise<boolean> {
   const passwordHash = DEMO_PASSWORD_HASH;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    await lockForTransaction(tx as unknown as Db, 'demoSeed');
     if ((await countOrganizations(tx as unknown as Db)) > 0) return false;
     const [org] = await tx
       .insert(organizations)

@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
+import { registerPricingSettingsRoute } from './pricing-settings.route';
 import { registerSettingsRoutes } from './settings.routes';
 
-/** Paramètres of the organization (issue 3). Routes: README.md. */
+/** Paramètres of the organization. Routes: README.md. */
 export const settingsModule = fp(
   async (app) => {
     await registerSettingsRoutes(app);
+    registerPricingSettingsRoute(app);
   },
   { name: 'settings' },
 );

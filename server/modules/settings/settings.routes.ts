@@ -7,7 +7,7 @@ import { SIGNED_IN } from '../../http/authorize';
 import { parseInput } from '../../http/validate';
 import { diffChanges, recordAudit } from '../../audit/record-audit';
 import { defineLimit, routeLimit } from '../../http/rate-limits';
-import { detectImageType } from './logo-image';
+import { detectImageType } from '../../http/image-type';
 import { loadLogoMeta, loadSettings, settingsFromRow, settingsToJson } from './settings.store';
 
 const READ = { config: { access: { area: 'admin', mode: 'read' } } } as const;

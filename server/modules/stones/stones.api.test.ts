@@ -184,10 +184,10 @@ describe('stones', () => {
     expect(row).toMatchObject({
       Catégorie: 'Lot de mêlée',
       Nom: 'Mêlée 1,3 mm',
-      'Taille (mm)': '1.30',
-      'Coût unitaire': '650.00',
+      'Taille (mm)': '1,30',
+      'Coût unitaire': '650,00',
       Devise: 'USD',
-      'Coût unitaire (EUR)': '598.00',
+      'Coût unitaire (EUR)': '598,00',
       Fournisseur: 'Diamants Anvers',
       'Stock bas': 'non',
     });

@@ -1,20 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { idParamSchema, type Page } from '@shared/schemas/common-fields';
+import { idParamSchema } from '@shared/schemas/common-fields';
+import { slugify } from '@shared/slug';
 import {
   createOrganizationSchema,
   organizationListQuerySchema,
   organizationStatusSchema,
+  type OrganizationListQuery,
   type OrganizationUsage,
 } from '@shared/schemas/superadmin';
 import { queryRows, type Db } from '../../db/client';
+import { freeSlug } from '../../db/free-slug';
 import { organizations, sessions, users } from '../../db/schema';
 import { AppError, notFound, unauthenticated } from '../../http/errors';
-import { containsPattern } from '../../http/like-pattern';
 import { parseInput } from '../../http/validate';
+import { registerListRoutes } from '../../lists/list-routes';
 import { recordAudit } from '../../audit/record-audit';
-import { slugify } from '../auth/register.route';
 import { createStaffUser } from '../users/create-user';
 import { findUser, toUserSummary } from '../users/user-queries';
 
@@ -72,6 +73,41 @@ async function usage(db: Db, where: SQL, now: Date, limit: number, offset: numbe
   return rows.map(toUsage);
 }
 
+/** What a list page reads of an organization (not its settings). */
+const organizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  slug: organizations.slug,
+  status: organizations.status,
+  createdAt: organizations.createdAt,
+  suspendedAt: organizations.suspendedAt,
+};
+type OrganizationRow = {
+  id: string;
+  name: string;
+  slug: string;
+  status: 'active' | 'suspended';
+  createdAt: Date;
+  suspendedAt: Date | null;
+};
+
+/** An organization with zero counts (only if it vanished between the page and its counts). */
+function withoutUsage(row: OrganizationRow): OrganizationUsage {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    suspendedAt: row.suspendedAt ? row.suspendedAt.toISOString() : null,
+    users: 0,
+    activeUsers: 0,
+    activeSessions: 0,
+    logEntries: 0,
+    lastLoginAt: null,
+  };
+}
+
 function actor(request: FastifyRequest) {
   if (!request.user) throw unauthenticated();
   return request.user;
@@ -79,19 +115,45 @@ function actor(request: FastifyRequest) {
 
 /** Superadmin: every organization of the installation (not scoped to one by design). README.md. */
 export async function registerOrganizationRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/superadmin/organizations', READ, async (request): Promise<Page<OrganizationUsage>> => {
-    const query = parseInput(organizationListQuerySchema, request.query);
-    const filters: SQL[] = [sql`TRUE`];
-    if (query.q)
-      filters.push(sql`(o.name ILIKE ${containsPattern(query.q)} OR o.slug ILIKE ${containsPattern(query.q)})`);
-    if (query.status) filters.push(sql`o.status = ${query.status}`);
-    const where = sql.join(filters, sql` AND `);
-    const [count] = await queryRows<{ n: number }>(
-      app.db,
-      sql`SELECT count(*)::int AS n FROM organizations o WHERE ${where}`,
-    );
-    const items = await usage(app.db, where, app.now(), query.pageSize, (query.page - 1) * query.pageSize);
-    return { items, total: count?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  // The list and its CSV file through the shared list routes (server/lists/list-routes.ts): every
+  // organization (no organization scope), searched on `search_text` (name and identifier) and sorted
+  // on the stored French name key (migration 0042); the usage counts of the page's organizations come
+  // from `usage` in one query.
+  registerListRoutes<OrganizationRow, OrganizationUsage, OrganizationListQuery, Map<string, OrganizationUsage>>(app, {
+    path: '/api/superadmin/organizations',
+    area: 'superadmin',
+    table: organizations,
+    columns: organizationColumns,
+    listQuerySchema: organizationListQuerySchema,
+    sortColumns: { name: organizations.nameSort, createdAt: organizations.createdAt },
+    filters: (q) => [q.status ? eq(organizations.status, q.status) : undefined],
+    scope: () => null,
+    versioned: false,
+    loadContext: async (db, _scope, rows) => {
+      if (rows.length === 0) return new Map();
+      const ids = sql.join(
+        rows.map((r) => sql`${r.id}::uuid`),
+        sql`, `,
+      );
+      const found = await usage(db, sql`o.id IN (${ids})`, app.now(), rows.length, 0);
+      return new Map(found.map((o) => [o.id, o]));
+    },
+    toDto: (row, counts) => counts.get(row.id) ?? withoutUsage(row),
+    csv: {
+      filename: 'organisations',
+      columns: [
+        { header: 'Nom', value: (o) => o.name },
+        { header: 'Identifiant', value: (o) => o.slug },
+        { header: 'Statut', value: (o) => (o.status === 'active' ? 'Active' : 'Suspendue') },
+        { header: 'Utilisateurs', format: 'integer', value: (o) => o.users },
+        { header: 'Utilisateurs actifs', format: 'integer', value: (o) => o.activeUsers },
+        { header: 'Sessions ouvertes', format: 'integer', value: (o) => o.activeSessions },
+        { header: 'Entrées du journal', format: 'integer', value: (o) => o.logEntries },
+        { header: 'Dernière connexion', format: 'datetime', value: (o) => o.lastLoginAt },
+        { header: 'Créée le', format: 'datetime', value: (o) => o.createdAt },
+        { header: 'Suspendue le', format: 'datetime', value: (o) => o.suspendedAt },
+      ],
+    },
   });
 
   app.get('/api/superadmin/organizations/:id', READ, async (request) => {
@@ -106,9 +168,7 @@ export async function registerOrganizationRoutes(app: FastifyInstance): Promise<
     const input = parseInput(createOrganizationSchema, request.body);
     const now = app.now();
     const answer = await app.db.transaction(async (tx) => {
-      const base = slugify(input.name);
-      const [taken] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, base));
-      const slug = taken ? `${base}-${randomBytes(3).toString('hex')}` : base;
+      const slug = await freeSlug(tx, organizations.slug, slugify(input.name, 'organisation'));
       const [org] = await tx
         .insert(organizations)
         .values({ name: input.name, slug, createdAt: now, updatedAt: now })

@@ -238,7 +238,7 @@ describe('data sources', () => {
     expect(JSON.stringify(audits)).not.toContain('court');
   });
 
-  it('"Tester" judges a feed against its own readings, never against a typed price (issue 9)', async () => {
+  it('"Tester" judges a feed against its own readings, never against a typed price', async () => {
     const feed = (
       await root.post('/api/superadmin/data-sources', {
         kind: 'goldapi',

@@ -3,7 +3,7 @@ import { registerDataSourceRoutes } from './data-sources.routes';
 import { registerModuleRoutes } from './modules.routes';
 import { registerOrganizationRoutes } from './organizations.routes';
 
-/** Superadmin areas (issue 3): organizations, data sources, modules. Routes: README.md. */
+/** Superadmin areas: organizations, data sources, modules. Routes: README.md. */
 export const superadminModule = fp(
   async (app) => {
     await registerOrganizationRoutes(app);

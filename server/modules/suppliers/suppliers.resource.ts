@@ -128,6 +128,7 @@ export const suppliersResource: ResourceDefinition<SupplierRow, SupplierInput, S
         header: 'Délai habituel (jours)',
         field: 'leadTimeDays',
         aliases: ['délai', 'delai', 'lead time', 'lead time days'],
+        format: 'integer',
         value: (s) => s.leadTimeDays,
       },
       {

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { users } from '../../db/schema';
 import { hashPassword } from '../auth/password';
 import { issueInvitation, type IssuedInvitation } from './invitations';
 import { generateTemporaryPassword } from './temporary-password';
-import { isUniqueViolation, usernameTaken } from './user-rules';
+import { usernameTaken } from './user-rules';
 
 export interface NewStaffUser {
   organizationId: string;

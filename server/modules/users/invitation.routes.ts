@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { acceptInvitationSchema } from '@shared/schemas/users';
 import { auditLog, organizations, userInvitations, users } from '../../db/schema';
@@ -72,7 +72,7 @@ export async function registerInvitationRoutes(app: FastifyInstance): Promise<vo
       if (used.length === 0) throw invalid();
       await tx
         .update(users)
-        .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+        .set({ passwordHash, mustChangePassword: false, updatedAt: now, version: sql`${users.version} + 1` })
         .where(eq(users.id, row.userId));
       await tx.insert(auditLog).values({
         organizationId: row.organizationId,

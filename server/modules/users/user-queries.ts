@@ -1,25 +1,20 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { roleLabel } from '@shared/constants';
-import type { Page } from '@shared/schemas/common-fields';
-import type { UserListQuery, UserSummary } from '@shared/schemas/users';
+import { userListQuerySchema, type UserListQuery, type UserSummary } from '@shared/schemas/users';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { containsPattern } from '../../http/like-pattern';
+import { userIdentityColumns } from '../../db/user-columns';
+import type { ListDefinition } from '../../lists/list-routes';
 
 /** Columns every user answer needs (never the password hash itself). */
 export const userColumns = {
-  id: users.id,
-  organizationId: users.organizationId,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
+  ...userIdentityColumns,
   active: users.active,
   mustChangePassword: users.mustChangePassword,
   invitationPending: sql<boolean>`(${users.passwordHash} = '')`,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
+  version: users.version,
 };
 
 export interface UserRow {
@@ -35,6 +30,7 @@ export interface UserRow {
   invitationPending: boolean;
   lastLoginAt: Date | null;
   createdAt: Date;
+  version: number;
 }
 
 export function toUserSummary(row: UserRow): UserSummary {
@@ -51,6 +47,7 @@ export function toUserSummary(row: UserRow): UserSummary {
     invitationPending: row.invitationPending === true,
     lastLoginAt: row.lastLoginAt ? new Date(row.lastLoginAt).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
+    version: row.version,
   };
 }
 
@@ -64,32 +61,44 @@ export async function findUser(db: Db, organizationId: string, id: string): Prom
   return (row as UserRow | undefined) ?? null;
 }
 
-export async function listUsers(db: Db, organizationId: string, query: UserListQuery): Promise<Page<UserSummary>> {
-  const filters: SQL[] = [eq(users.organizationId, organizationId)];
-  if (query.q) {
-    const p = containsPattern(query.q);
-    filters.push(
-      or(ilike(users.username, p), ilike(users.email, p), ilike(users.firstName, p), ilike(users.lastName, p))!,
-    );
-  }
-  if (query.role) filters.push(eq(users.role, query.role));
-  if (query.active) filters.push(eq(users.active, query.active === 'true'));
-  const where = and(...filters);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
-  const rows = await db
-    .select(userColumns)
-    .from(users)
-    .where(where)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.username))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    items: (rows as UserRow[]).map(toUserSummary),
-    total: count?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
+/**
+ * `GET /api/users` and `GET /api/users/export.csv` through the shared list routes
+ * (server/lists/list-routes.ts): accent-insensitive search on `search_text` (username, e-mail,
+ * names; migration 0042), sorted by the stored name key and its index, the organization's users only.
+ */
+export const usersList: ListDefinition<UserRow, UserSummary, UserListQuery, null> = {
+  path: '/api/users',
+  area: 'admin',
+  table: users,
+  columns: userColumns,
+  listQuerySchema: userListQuerySchema,
+  sortColumns: {
+    lastName: users.nameSort,
+    username: users.username,
+    email: users.email,
+    role: users.role,
+    lastLoginAt: users.lastLoginAt,
+    createdAt: users.createdAt,
+  },
+  filters: (q) => [
+    q.role ? eq(users.role, q.role) : undefined,
+    q.active ? eq(users.active, q.active === 'true') : undefined,
+  ],
+  versioned: false,
+  loadContext: async () => null,
+  toDto: (row) => toUserSummary(row),
+  csv: {
+    filename: 'utilisateurs',
+    columns: [
+      { header: 'Identifiant', value: (u) => u.username },
+      { header: 'Prénom', value: (u) => u.firstName },
+      { header: 'Nom', value: (u) => u.lastName },
+      { header: 'E-mail', value: (u) => u.email },
+      { header: 'Rôle', value: (u) => u.roleLabel },
+      { header: 'Actif', format: 'boolean', value: (u) => u.active },
+      { header: 'Invitation en attente', format: 'boolean', value: (u) => u.invitationPending },
+      { header: 'Dernière connexion', format: 'datetime', value: (u) => u.lastLoginAt },
+      { header: 'Créé le', format: 'datetime', value: (u) => u.createdAt },
+    ],
+  },
+};

@@ -37,10 +37,5 @@ export function assertMayManage(actorRole: string, target: { role: string } | nu
   if (target?.role === 'superadmin') throw new AppError('FORBIDDEN', SUPERADMIN_TARGET_MESSAGE);
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 export const usernameTaken = (): AppError =>
   new AppError('USERNAME_TAKEN', USERNAME_TAKEN_MESSAGE, { username: [USERNAME_TAKEN_MESSAGE] });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedUserAnswer, UserSummary } from '@shared/schemas/users';
 import type { Page } from '@shared/schemas/common-fields';
+import { CONFLICT_MESSAGE } from '@shared/schemas/lists';
 import { auditLog, userInvitations, users } from '../../db/schema';
 import {
   TestClient,
@@ -40,6 +41,13 @@ const newStaff = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** The user's version as the API reads it now (signing in increments it too). */
+async function versionOf(client: TestClient, id: string): Promise<number> {
+  const res = await client.get(`/api/users/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<UserSummary>().version;
+}
+
 async function create(client: TestClient, body: Record<string, unknown>): Promise<CreatedUserAnswer> {
   const res = await client.post('/api/users', body);
   expect(res.statusCode, res.body).toBe(201);
@@ -72,7 +80,7 @@ describe('GET /api/users', () => {
   it('answers 400 with French field errors on a bad query, 401 signed out, 403 for sales', async () => {
     const bad = await admin.get('/api/users?pageSize=0&role=chef');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors).toMatchObject({ pageSize: ['Au moins 1'], role: ['Rôle inconnu'] });
+    expect(bad.json().fieldErrors).toMatchObject({ pageSize: ['Au moins 1 élément par page'], role: ['Rôle inconnu'] });
     expect((await new TestClient(t.app).get('/api/users')).statusCode).toBe(401);
     const { client: sales } = await signedInClient(t, { role: 'sales', organizationId: orgId });
     expect((await sales.get('/api/users')).statusCode).toBe(403);
@@ -200,14 +208,14 @@ describe('POST /api/users', () => {
     const patch = await admin.request({
       method: 'PATCH',
       url: `/api/users/${target.user.id}`,
-      payload: { role: 'superadmin' },
+      payload: { role: 'superadmin', version: target.user.version },
     });
     expect(patch.statusCode).toBe(403);
     const { client: root } = await signedInClient(t, { role: 'superadmin', organizationId: orgId });
     const granted = await root.request({
       method: 'PATCH',
       url: `/api/users/${target.user.id}`,
-      payload: { role: 'superadmin' },
+      payload: { role: 'superadmin', version: target.user.version },
     });
     expect(granted.statusCode).toBe(200);
     expect(granted.json().roleLabel).toBe('Super Administrateur');
@@ -220,18 +228,26 @@ describe('role changes, deactivation, password reset', () => {
   it('keeps the last active admin (409) and audits every change', async () => {
     const org = await createOrganization(t, 'Seul Admin');
     const { client: solo, user } = await signedInClient(t, { role: 'admin', organizationId: org });
-    const demote = await solo.request({ method: 'PATCH', url: `/api/users/${user.id}`, payload: { role: 'manager' } });
+    const demote = await solo.request({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      payload: { role: 'manager', version: await versionOf(solo, user.id) },
+    });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toBe(LAST_ADMIN_MESSAGE);
     const second = await create(solo, newStaff({ role: 'admin' }));
     const ok = await solo.request({
       method: 'PATCH',
       url: `/api/users/${second.user.id}`,
-      payload: { role: 'manager' },
+      payload: { role: 'manager', version: second.user.version },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().role).toBe('manager');
-    const again = await solo.request({ method: 'PATCH', url: `/api/users/${user.id}`, payload: { role: 'sales' } });
+    const again = await solo.request({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      payload: { role: 'sales', version: await versionOf(solo, user.id) },
+    });
     expect(again.statusCode).toBe(409);
     const audits = await t.handle.db
       .select()
@@ -294,5 +310,92 @@ describe('role changes, deactivation, password reset', () => {
     expect(row!.active).toBe(true);
     expect((await admin.get('/api/users/not-a-uuid')).statusCode).toBe(400);
     expect((await admin.post(`/api/users/${adminId}/reset-password`, undefined, { csrf: false })).statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /api/users/:id: the version read (optimistic concurrency)', () => {
+  it('answers 409 on a stale version and writes nothing', async () => {
+    const target = await create(admin, newStaff());
+    const first = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${target.user.id}`,
+      payload: { role: 'manager', version: target.user.version },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<UserSummary>().version).toBe(target.user.version + 1);
+    const stale = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${target.user.id}`,
+      payload: { role: 'production', version: target.user.version },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ code: 'CONFLICT', message: CONFLICT_MESSAGE });
+    // Repeating what was saved with a stale version is a conflict too.
+    const repeat = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${target.user.id}`,
+      payload: { role: 'manager', version: target.user.version },
+    });
+    expect(repeat.statusCode).toBe(409);
+    const [row] = await t.handle.db.select().from(users).where(eq(users.id, target.user.id));
+    expect(row).toMatchObject({ role: 'manager', version: target.user.version + 1 });
+    const updates = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, target.user.id), eq(auditLog.action, 'update')));
+    expect(updates).toHaveLength(1);
+  });
+
+  it('lets exactly one of 20 parallel saves with the same version win', async () => {
+    const target = await create(admin, newStaff());
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        admin.request({
+          method: 'PATCH',
+          url: `/api/users/${target.user.id}`,
+          payload: { role: i % 2 === 0 ? 'manager' : 'production', version: target.user.version },
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    const winner = answers.find((a) => a.statusCode === 200)!.json<UserSummary>();
+    const [row] = await t.handle.db.select().from(users).where(eq(users.id, target.user.id));
+    expect(row).toMatchObject({ role: winner.role, version: target.user.version + 1 });
+  });
+
+  it('answers 400 without a version', async () => {
+    const target = await create(admin, newStaff());
+    const res = await admin.request({
+      method: 'PATCH',
+      url: `/api/users/${target.user.id}`,
+      payload: { role: 'manager' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toMatchObject({ version: ['Version manquante'] });
+    const [row] = await t.handle.db.select().from(users).where(eq(users.id, target.user.id));
+    expect(row).toMatchObject({ role: 'sales', version: target.user.version });
+  });
+
+  it('increments the version on every edit of the user, not on a sign-in', async () => {
+    const body = newStaff();
+    const target = await create(admin, body);
+    const id = target.user.id;
+    const deactivated = (await admin.post(`/api/users/${id}/deactivate`)).json<UserSummary>();
+    expect(deactivated.version).toBe(target.user.version + 1);
+    const reactivated = (await admin.post(`/api/users/${id}/reactivate`)).json<UserSummary>();
+    expect(reactivated.version).toBe(target.user.version + 2);
+    const reset = await admin.post(`/api/users/${id}/reset-password`);
+    expect(reset.json<{ user: UserSummary }>().user.version).toBe(target.user.version + 3);
+    const staff = new TestClient(t.app);
+    await staff.login({
+      username: body.username,
+      password: reset.json<{ temporaryPassword: string }>().temporaryPassword,
+    });
+    expect(await versionOf(admin, id)).toBe(target.user.version + 3);
+    // The list carries it too (the users page opens the dialog from it).
+    const list = (await admin.get(`/api/users?pageSize=100`)).json<Page<UserSummary>>();
+    expect(list.items.find((u) => u.id === id)?.version).toBe(target.user.version + 3);
   });
 });

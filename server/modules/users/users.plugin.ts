@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { registerInvitationRoutes } from './invitation.routes';
 import { registerUserRoutes } from './users.routes';
 
-/** Users of one's organization and invitation links (issue 3). Routes: README.md. */
+/** Users of one's organization and invitation links. Routes: README.md. */
 export const usersModule = fp(
   async (app) => {
     await registerUserRoutes(app);

@@ -1,30 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { idParamSchema } from '@shared/schemas/common-fields';
-import {
-  createUserSchema,
-  updateUserSchema,
-  userListQuerySchema,
-  type CreatedUserAnswer,
-  type UserSummary,
-} from '@shared/schemas/users';
+import { CONFLICT_MESSAGE } from '@shared/schemas/lists';
+import { createUserSchema, updateUserSchema, type CreatedUserAnswer, type UserSummary } from '@shared/schemas/users';
 import type { Db } from '../../db/client';
 import { userInvitations, users } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
+import { registerListRoutes } from '../../lists/list-routes';
 import { diffChanges, recordAudit } from '../../audit/record-audit';
 import { hashPassword } from '../auth/password';
 import { deleteUserSessions } from '../auth/session.store';
 import { createStaffUser } from './create-user';
 import { issueInvitation } from './invitations';
 import { generateTemporaryPassword } from './temporary-password';
-import { findUser, listUsers, toUserSummary, type UserRow } from './user-queries';
+import { findUser, toUserSummary, usersList, type UserRow } from './user-queries';
 import { SELF_DEACTIVATE_MESSAGE, assertMayManage, assertNotLastAdmin, isAdminRole } from './user-rules';
 
 const READ = { config: { access: { area: 'admin', mode: 'read' } } } as const;
 const WRITE = { config: { access: { area: 'admin', mode: 'write' } } } as const;
 
 const userNotFound = (): AppError => notFound('Utilisateur introuvable');
+
+/** Every update of a user row increments its version (migration 0045). */
+const nextVersion = sql`${users.version} + 1`;
 
 /** The signed-in user (the authorize hook guarantees one on these routes). */
 function actor(request: FastifyRequest) {
@@ -47,10 +46,7 @@ async function lockUser(tx: Db, organizationId: string, id: string): Promise<Use
 
 /** Users of one's organization (area admin: admins write, managers read). README.md lists the routes. */
 export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/users', READ, async (request) => {
-    const query = parseInput(userListQuerySchema, request.query);
-    return listUsers(app.db, actor(request).organizationId, query);
-  });
+  registerListRoutes(app, usersList);
 
   app.get('/api/users/:id', READ, async (request): Promise<UserSummary> => {
     const { id } = parseInput(idParamSchema, request.params);
@@ -97,6 +93,8 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
     return app.db.transaction(async (tx) => {
       const before = await lockUser(tx, me.organizationId, id);
       assertMayManage(me.role, before, input.role);
+      // Before the "nothing changed" answer: a stale edit is a conflict even when it repeats what was saved.
+      if (before.version !== input.version) throw new AppError('CONFLICT', CONFLICT_MESSAGE);
       if (input.role && before.active && isAdminRole(before.role) && !isAdminRole(input.role)) {
         await assertNotLastAdmin(tx, me.organizationId, id);
       }
@@ -108,10 +106,13 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
       };
       const changes = diffChanges(before as unknown as Record<string, unknown>, patch);
       if (Object.keys(changes).length === 0) return toUserSummary(before);
-      await tx
+      // The version in the WHERE clause too: of two saves with the same version, one writes.
+      const updated = await tx
         .update(users)
-        .set({ ...patch, updatedAt: app.now() })
-        .where(and(eq(users.organizationId, me.organizationId), eq(users.id, id)));
+        .set({ ...patch, updatedAt: app.now(), version: nextVersion })
+        .where(and(eq(users.organizationId, me.organizationId), eq(users.id, id), eq(users.version, input.version)))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw new AppError('CONFLICT', CONFLICT_MESSAGE);
       await recordAudit(tx, request, { action: 'update', entityType: 'user', entityId: id, changes });
       return toUserSummary((await findUser(tx, me.organizationId, id))!);
     });
@@ -127,7 +128,10 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
       if (!before.active) return toUserSummary(before);
       if (isAdminRole(before.role)) await assertNotLastAdmin(tx, me.organizationId, id);
       const now = app.now();
-      await tx.update(users).set({ active: false, deactivatedAt: now, updatedAt: now }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ active: false, deactivatedAt: now, updatedAt: now, version: nextVersion })
+        .where(eq(users.id, id));
       // All their sessions end at once (the session loader also refuses an inactive user).
       await deleteUserSessions(tx, id);
       await recordAudit(tx, request, {
@@ -148,7 +152,10 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
       assertMayManage(me.role, before);
       if (before.active) return toUserSummary(before);
       const now = app.now();
-      await tx.update(users).set({ active: true, deactivatedAt: null, updatedAt: now }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ active: true, deactivatedAt: null, updatedAt: now, version: nextVersion })
+        .where(eq(users.id, id));
       await recordAudit(tx, request, {
         action: 'reactivate',
         entityType: 'user',
@@ -169,7 +176,7 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
       assertMayManage(me.role, before);
       await tx
         .update(users)
-        .set({ passwordHash, mustChangePassword: true, updatedAt: app.now() })
+        .set({ passwordHash, mustChangePassword: true, updatedAt: app.now(), version: nextVersion })
         .where(eq(users.id, id));
       await tx.delete(userInvitations).where(and(eq(userInvitations.userId, id), isNull(userInvitations.acceptedAt)));
       await deleteUserSessions(tx, id);

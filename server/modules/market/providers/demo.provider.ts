@@ -1,10 +1,16 @@
 import Decimal from 'decimal.js';
 import type { Instrument } from '@shared/constants';
+import { mulberry32 } from '@shared/seeded-random';
 import type { MarketProvider, ProviderContext, ProviderReading } from './provider.types';
 
 /**
  * Simulated market so a fresh install lives with no network: a bounded, mean-reverting
  * random walk around plausible 2026 values. Deterministic when `config.seed` is a number.
+ *
+ * The centres are today's real levels (2026: gold 24k has been seen above 140 EUR/g, silver between 2 and 3.3
+ * EUR/g, platinum 55-75 EUR/g, 1 USD = 0.85-0.95 EUR, 1 ILS ≈ 0.28 EUR), so that a manual price typed by a shop
+ * or a real feed taking over is never judged an outlier by the jump guard (reading-guard.ts, jump-reference.ts):
+ * demo.provider.unit.test.ts checks those levels lie within the guard's bound of each centre.
  */
 interface Walk {
   center: number;
@@ -16,24 +22,12 @@ interface Walk {
 }
 
 export const DEMO_WALKS: Readonly<Record<Instrument, Walk>> = {
-  XAU: { center: 120, min: 105, max: 135, step: 0.002, decimals: 4 },
-  XAG: { center: 1.45, min: 1.25, max: 1.65, step: 0.003, decimals: 4 },
-  XPT: { center: 40, min: 35, max: 45, step: 0.0025, decimals: 4 },
-  'USD/EUR': { center: 0.895, min: 0.86, max: 0.93, step: 0.0008, decimals: 6 },
-  'ILS/EUR': { center: 0.255, min: 0.24, max: 0.27, step: 0.0008, decimals: 6 },
+  XAU: { center: 135, min: 112, max: 160, step: 0.002, decimals: 4 },
+  XAG: { center: 2.5, min: 2, max: 3.1, step: 0.003, decimals: 4 },
+  XPT: { center: 62, min: 52, max: 74, step: 0.0025, decimals: 4 },
+  'USD/EUR': { center: 0.88, min: 0.82, max: 0.95, step: 0.0008, decimals: 6 },
+  'ILS/EUR': { center: 0.275, min: 0.25, max: 0.3, step: 0.0008, decimals: 6 },
 };
-
-/** mulberry32: tiny seeded PRNG, good enough for a demo walk. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One step of the walk from `previous` (a number is fine here: this is simulation, not money arithmetic). */
 export function demoStep(walk: Walk, previous: number, random: () => number): number {
@@ -46,7 +40,7 @@ export function demoStep(walk: Walk, previous: number, random: () => number): nu
 
 export function createDemoProvider(config: Record<string, unknown>): MarketProvider {
   const seed = typeof config.seed === 'number' ? config.seed : Math.floor(Math.random() * 2 ** 32);
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const walked = new Map<Instrument, number>();
   return {
     async fetch(context: ProviderContext): Promise<ProviderReading[]> {
