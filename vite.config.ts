@@ -21,7 +21,13 @@ export default defineConfig({
           groups: [
             {
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx)[\\/]|web[\\/]src[\\/]lib[\\/](utils|class-merge|api-client|logger|query-client)\.ts|shared[\\/](constants|format)\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx)[\\/]|web[\\/]src[\\/]lib[\\/](class-merge|api-client|logger|query-client)\.ts|shared[\\/](constants|format)\.ts/,
+            },
+            {
+              // Small modules every signed-in screen shares (access, modules, decimals, a few primitives): one chunk
+              // rather than a dozen of a kilobyte each.
+              name: 'shell',
+              test: /web[\\/]src[\\/]features[\\/]access[\\/]|shared[\\/](access|modules|decimal-input|exact-decimal|pricing-exact)\.ts|web[\\/]src[\\/]components[\\/](ui[\\/](skeleton|badge)|form[\\/]number-input)\.tsx/,
             },
           ],
         },

@@ -2,8 +2,10 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { FullPageSpinner } from '@/components/spinner';
 import { ProtectedRoute } from '@/features/auth/protected-route';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { INVITATION_TITLE, SCREENS, type ScreenInfo, type ScreenPath } from './screens';
 
-// Every screen is its own chunk, loaded on demand behind the "Chargement..." spinner (spec §2).
+// Every screen is its own chunk, loaded on demand behind the "Chargement..." spinner.
 const AuthPage = lazy(() => import('@/features/auth/auth-page'));
 const AppShell = lazy(() => import('./layout/app-shell'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
@@ -16,8 +18,25 @@ const InvitationPage = lazy(() => import('@/features/invitation/invitation-page'
 const AccountPage = lazy(() => import('@/features/account/account-page'));
 const UsersPage = lazy(() => import('@/features/users/users-page'));
 
-/** Issue 4 référentiels (clients, suppliers, stones, production steps): path and lazy page. */
-const REFERENTIEL_ROUTES: ReadonlyArray<{ path: string; Page: ReturnType<typeof lazy> }> = [
+/** A screen of the shell and its lazy page; its title comes from ./screens. */
+interface ScreenRoute {
+  path: ScreenPath;
+  Page: ReturnType<typeof lazy>;
+}
+
+const SCREEN_ROUTES: readonly ScreenRoute[] = [
+  // Product sheets.
+  { path: '/products', Page: ProductListPage },
+  { path: '/products/:slug', Page: ProductPage },
+  // Accounts, users, settings, journal, superadmin.
+  { path: '/account', Page: AccountPage },
+  { path: '/users', Page: UsersPage },
+  { path: '/settings', Page: lazy(() => import('@/features/settings/settings-page')) },
+  { path: '/logs', Page: lazy(() => import('@/features/journal/journal-page')) },
+  { path: '/superadmin/organizations', Page: lazy(() => import('@/features/superadmin/organizations-page')) },
+  { path: '/superadmin/data-sources', Page: lazy(() => import('@/features/superadmin/data-sources-page')) },
+  { path: '/superadmin/modules', Page: lazy(() => import('@/features/superadmin/modules-page')) },
+  // Référentiels (clients, suppliers, stones, production steps).
   { path: '/clients', Page: lazy(() => import('@/features/clients/clients-page')) },
   { path: '/clients/new', Page: lazy(() => import('@/features/clients/client-new-page')) },
   { path: '/clients/:id', Page: lazy(() => import('@/features/clients/client-detail-page')) },
@@ -36,38 +55,19 @@ const REFERENTIEL_ROUTES: ReadonlyArray<{ path: string; Page: ReturnType<typeof 
   { path: '/production-steps/:id', Page: lazy(() => import('@/features/production-steps/production-step-page')) },
 ];
 
-/** Issue 3 screens: path and lazy page. */
-const ADMIN_ROUTES: ReadonlyArray<{ path: string; Page: ReturnType<typeof lazy> }> = [
-  { path: '/account', Page: AccountPage },
-  { path: '/users', Page: UsersPage },
-  { path: '/settings', Page: lazy(() => import('@/features/settings/settings-page')) },
-  { path: '/logs', Page: lazy(() => import('@/features/journal/journal-page')) },
-  { path: '/superadmin/organizations', Page: lazy(() => import('@/features/superadmin/organizations-page')) },
-  { path: '/superadmin/data-sources', Page: lazy(() => import('@/features/superadmin/data-sources-page')) },
-  { path: '/superadmin/modules', Page: lazy(() => import('@/features/superadmin/modules-page')) },
-];
-
-/** Screens later issues build: path and French title. */
-export const COMING_SOON_ROUTES: ReadonlyArray<{ path: string; title: string; description: string }> = [
-  { path: '/quotes', title: 'Devis & Pricing', description: 'Les devis chiffrés à partir des cours du jour.' },
-  { path: '/quotes/:id', title: 'Devis & Pricing', description: "Le détail d'un devis et son PDF." },
-  {
-    path: '/work-orders',
-    title: 'Ordres de fabrication',
-    description: "Le suivi des ordres de fabrication de l'atelier.",
-  },
-  { path: '/diamonds', title: 'Catalogue Diamant', description: 'La recherche dans le catalogue de diamants.' },
-  { path: '/diamond/:id', title: 'Catalogue Diamant', description: "La fiche détaillée d'un diamant." },
-  { path: '/projects', title: 'Projets', description: "Les créations sur mesure, de l'idée à la livraison." },
-  { path: '/projects/:id', title: 'Projets', description: "Le suivi d'un projet client." },
-  { path: '/goldbuy', title: "Achats d'Or", description: 'Le registre des rachats d’or aux particuliers.' },
-  { path: '/goldbuy/new', title: "Achats d'Or", description: 'La calculette de rachat qui devient un contrat.' },
-  { path: '/goldbuy/:id', title: "Achats d'Or", description: "Le détail d'un rachat et son contrat." },
-  { path: '/goldbuy/:id/edit', title: "Achats d'Or", description: "La modification d'un rachat avant validation." },
-];
+/** Screens later issues build: a placeholder with their title and what they will do. */
+const COMING_SOON_ROUTES = Object.entries(SCREENS).flatMap(([path, screen]: [string, ScreenInfo]) =>
+  screen.comingSoon ? [{ path, title: screen.title, description: screen.comingSoon }] : [],
+);
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
+
+/** Gives a route's screen its title in the header and the tab (hooks/use-page-title.ts). */
+function Titled({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  usePageTitle(title, { subtitle });
+  return <>{children}</>;
 }
 
 export function AppRoutes() {
@@ -97,17 +97,35 @@ export function AppRoutes() {
             </Suspense>
           }
         >
-          <Route index element={<DashboardPage />} />
-          <Route path="/products" element={<ProductListPage />} />
-          <Route path="/products/:slug" element={<ProductPage />} />
-          {ADMIN_ROUTES.map(({ path, Page: Screen }) => (
-            <Route key={path} path={path} element={<Screen />} />
-          ))}
-          {REFERENTIEL_ROUTES.map(({ path, Page: Screen }) => (
-            <Route key={path} path={path} element={<Screen />} />
+          <Route
+            index
+            element={
+              <Titled {...SCREENS['/']}>
+                <DashboardPage />
+              </Titled>
+            }
+          />
+          {SCREEN_ROUTES.map(({ path, Page: Screen }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Titled title={SCREENS[path].title}>
+                  <Screen />
+                </Titled>
+              }
+            />
           ))}
           {COMING_SOON_ROUTES.map(({ path, title, description }) => (
-            <Route key={path} path={path} element={<ComingSoonPage title={title} description={description} />} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Titled title={title}>
+                  <ComingSoonPage title={title} description={description} />
+                </Titled>
+              }
+            />
           ))}
         </Route>
       </Route>
@@ -115,7 +133,9 @@ export function AppRoutes() {
         path="/invitation/:token"
         element={
           <Page>
-            <InvitationPage />
+            <Titled title={INVITATION_TITLE}>
+              <InvitationPage />
+            </Titled>
           </Page>
         }
       />

@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 
-/** A centred spinner with a visible label ("Chargement..." by default, spec §2). */
+/** A centred spinner with a visible label ("Chargement..." by default). */
 export function Spinner({ label = 'Chargement...', className }: { label?: string; className?: string }) {
   return (
     <div role="status" aria-live="polite" className={cn('flex items-center justify-center gap-2 p-8', className)}>

@@ -13,7 +13,7 @@ function getSnapshot(): boolean {
   return window.matchMedia(query).matches;
 }
 
-/** True when the viewport is narrower than 768 px (spec §9). */
+/** True when the viewport is narrower than 768 px. */
 export function useIsMobile(): boolean {
   return React.useSyncExternalStore(subscribe, getSnapshot, () => false);
 }

@@ -8,6 +8,9 @@ import {
   clearCsrfToken,
   configureApiClient,
   getQueryFn,
+  holdCallsForSignOut,
+  isUnauthenticated,
+  onUnauthenticated,
   queryKeyToPath,
 } from './api-client';
 
@@ -69,7 +72,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('errors (spec §8)', () => {
+describe('errors', () => {
   it('uses "<status>: <body text>" as the message and parses the server error shape', async () => {
     const body = { code: 'NOT_FOUND', message: 'Diamant introuvable' };
     handler = (_req, res) => json(res, 404, body);
@@ -146,7 +149,7 @@ describe('errors (spec §8)', () => {
   });
 });
 
-describe('CSRF (spec §7)', () => {
+describe('CSRF', () => {
   it('fetches the token once, sends it on mutating calls only, and reuses it', async () => {
     handler = (req, res, body) => (standardCsrf(req, res) ? undefined : json(res, 200, { echo: body || null }));
     await expect(apiRequest('POST', '/api/logs', { level: 'error' })).resolves.toEqual({ echo: '{"level":"error"}' });
@@ -247,5 +250,100 @@ describe('getQueryFn and query keys', () => {
     handler = (_req, res) => json(res, 200, { pricePerG: '61.23' });
     await expect(run('throw', ['/api/spot', 'gold'])).resolves.toEqual({ pricePerG: '61.23' });
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/spot/gold' });
+  });
+});
+
+describe('an ended session', () => {
+  it('tells the listeners about a 401 UNAUTHENTICATED on a read, and still throws it', async () => {
+    const heard: number[] = [];
+    const stop = onUnauthenticated((error) => heard.push(error.status));
+    handler = (_req, res) => json(res, 401, { code: 'UNAUTHENTICATED', message: 'Authentification requise' });
+    await expect(apiGet('/api/clients')).rejects.toMatchObject({ status: 401 });
+    expect(heard).toEqual([401]);
+    stop();
+    await expect(apiGet('/api/clients')).rejects.toMatchObject({ status: 401 });
+    expect(heard).toEqual([401]);
+  });
+
+  it('tells them after the CSRF retry of a write meets the 401 (the ended session token is refused first)', async () => {
+    const heard: string[] = [];
+    const stop = onUnauthenticated((error) => heard.push(error.code ?? ''));
+    let writes = 0;
+    handler = (req, res) => {
+      if (standardCsrf(req, res)) return;
+      writes += 1;
+      if (writes === 1) json(res, 403, { code: 'CSRF_INVALID', message: 'Jeton' });
+      else json(res, 401, { code: 'UNAUTHENTICATED', message: 'Authentification requise' });
+    };
+    await expect(apiRequest('PUT', '/api/clients/1', { a: 1 })).rejects.toMatchObject({ status: 401 });
+    expect(writes).toBe(2);
+    expect(heard).toEqual(['UNAUTHENTICATED']);
+    stop();
+  });
+
+  it('says nothing for a wrong password (401 INVALID_CREDENTIALS) or a 403', async () => {
+    const heard: unknown[] = [];
+    const stop = onUnauthenticated((error) => heard.push(error));
+    handler = (req, res) => {
+      if (standardCsrf(req, res)) return;
+      json(res, 401, { code: 'INVALID_CREDENTIALS', message: "Nom d'utilisateur ou mot de passe incorrect" });
+    };
+    await expect(apiRequest('POST', '/api/login', { username: 'a', password: 'b' })).rejects.toMatchObject({
+      status: 401,
+    });
+    handler = (_req, res) => json(res, 403, { code: 'FORBIDDEN', message: 'Accès refusé' });
+    await expect(apiGet('/api/users')).rejects.toMatchObject({ status: 403 });
+    expect(heard).toEqual([]);
+    expect(isUnauthenticated(new ApiError(401, 'Unauthorized', '{"code":"UNAUTHENTICATED","message":"x"}'))).toBe(true);
+    expect(isUnauthenticated(new Error('401: x'))).toBe(false);
+    stop();
+  });
+});
+
+describe('sign-out', () => {
+  /** Answers /api/slow only when told to; everything else at once. */
+  function slowServer(): { answerSlow: () => void } {
+    const waiting: ServerResponse[] = [];
+    handler = (req, res) => {
+      if (standardCsrf(req, res)) return;
+      if (req.url?.startsWith('/api/slow')) waiting.push(res);
+      else json(res, 200, { ok: req.url });
+    };
+    return {
+      answerSlow: () => waiting.splice(0).forEach((res) => json(res, 401, { code: 'UNAUTHENTICATED', message: 'x' })),
+    };
+  }
+
+  it('aborts the calls in flight, so none comes back 401 after the person chose to leave', async () => {
+    const { answerSlow } = slowServer();
+    const inFlight = apiGet('/api/slow');
+    await vi.waitUntil(() => seen.some((s) => s.url === '/api/slow'));
+    const heard = vi.fn();
+    const stop = onUnauthenticated(heard);
+    const hold = holdCallsForSignOut();
+    await expect(inFlight).rejects.toMatchObject({ name: 'AbortError' });
+    await apiRequest('POST', '/api/logout');
+    hold.signedOut();
+    answerSlow();
+    stop();
+    expect(heard).not.toHaveBeenCalled();
+  });
+
+  it('holds the calls started meanwhile: dropped unsent when signed out, sent when sign-out failed', async () => {
+    slowServer();
+    const first = holdCallsForSignOut();
+    const dropped = apiGet('/api/after-logout');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    first.signedOut();
+    await expect(dropped).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen.map((s) => s.url)).not.toContain('/api/after-logout');
+
+    const second = holdCallsForSignOut();
+    const sent = apiGet('/api/still-signed-in');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.map((s) => s.url)).not.toContain('/api/still-signed-in');
+    second.stillSignedIn();
+    await expect(sent).resolves.toEqual({ ok: '/api/still-signed-in' });
+    await expect(apiGet('/api/later')).resolves.toEqual({ ok: '/api/later' });
   });
 });

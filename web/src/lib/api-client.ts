@@ -3,7 +3,7 @@ import { LOGGED_BODY_MAX_CHARS } from '@shared/constants';
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 /**
- * HTTP client of the SPA (spec §7, §8): same-origin cookies, JSON bodies, synchronizer CSRF token on every
+ * HTTP client of the SPA: same-origin cookies, JSON bodies, synchronizer CSRF token on every
  * mutating call, one error type whose message is "<status>: <body text or status text>".
  */
 
@@ -131,7 +131,47 @@ async function fetchCsrfToken(): Promise<string | null> {
   return csrfPending;
 }
 
+/**
+ * Sign-out in progress: the calls of the session being closed are aborted, and calls started meanwhile wait for
+ * the outcome. Without this, a call still on its way when POST /api/logout lands comes back 401 after the person
+ * chose to leave (a debounced price query, say), which the browser reports as an error.
+ */
+let sessionCalls = new AbortController();
+let signOutOutcome: Promise<boolean> | null = null;
+/** The calls that sign-out needs itself: never held or aborted. */
+const SIGN_OUT_PATHS: ReadonlySet<string> = new Set(['/api/logout', CSRF_PATH]);
+
+export interface SignOutHold {
+  /** Signed out: the held calls are dropped (their queries are gone with the session). */
+  signedOut(): void;
+  /** Sign-out failed: still signed in, the held calls go out. */
+  stillSignedIn(): void;
+}
+
+/** Aborts every call in flight except sign-out's own, and holds new ones until the hold ends. */
+export function holdCallsForSignOut(): SignOutHold {
+  sessionCalls.abort();
+  sessionCalls = new AbortController();
+  let settle: (proceed: boolean) => void = () => undefined;
+  const outcome = new Promise<boolean>((resolve) => (settle = resolve));
+  signOutOutcome = outcome;
+  const end = (proceed: boolean) => {
+    if (signOutOutcome === outcome) signOutOutcome = null;
+    settle(proceed);
+  };
+  return { signedOut: () => end(false), stillSignedIn: () => end(true) };
+}
+
+function isSignOutCall(url: string): boolean {
+  const path = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url;
+  return SIGN_OUT_PATHS.has(path.split('?')[0] ?? path);
+}
+
 async function send(method: HttpMethod, url: string, body: unknown, withCsrf: boolean): Promise<Response> {
+  const sessionBound = !isSignOutCall(url);
+  if (sessionBound && signOutOutcome && !(await signOutOutcome)) {
+    throw new DOMException('Déconnexion en cours', 'AbortError');
+  }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (withCsrf) {
@@ -143,6 +183,7 @@ async function send(method: HttpMethod, url: string, body: unknown, withCsrf: bo
     headers,
     credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
+    ...(sessionBound ? { signal: sessionCalls.signal } : {}),
   });
 }
 
@@ -175,6 +216,27 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, res.statusText, await readText(res));
 }
 
+/**
+ * True for the server's "no signed-in session" answer (401 UNAUTHENTICATED: the session ended by idle or absolute
+ * timeout, was ended from another device, or its user was deactivated). A wrong password is a 401 too, with the
+ * code INVALID_CREDENTIALS: that one is not an ended session.
+ */
+export function isUnauthenticated(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.code === 'UNAUTHENTICATED';
+}
+
+type UnauthenticatedListener = (error: ApiError) => void;
+const unauthenticatedListeners = new Set<UnauthenticatedListener>();
+
+/**
+ * Calls `listener` whenever any call is refused as unauthenticated. The auth provider listens: when the app
+ * believed it was signed in, the session has ended and the person is sent to sign in again.
+ */
+export function onUnauthenticated(listener: UnauthenticatedListener): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
+}
+
 /** Any method; mutating methods carry the CSRF token and retry once after a CSRF_INVALID 403. */
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   const url = resolveUrl(path);
@@ -183,10 +245,15 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
   if (!res.ok && mutating && res.status === 403) {
     const error = await toApiError(res);
     if (error.code !== 'CSRF_INVALID') throw error;
+    // An ended session's token is refused first: the retry with a fresh token then meets the 401 below.
     clearCsrfToken();
     res = await send(method, url, body, true);
   }
-  if (!res.ok) throw await toApiError(res);
+  if (!res.ok) {
+    const error = await toApiError(res);
+    if (isUnauthenticated(error)) unauthenticatedListeners.forEach((listener) => listener(error));
+    throw error;
+  }
   return parseJson<T>(res, url);
 }
 
@@ -201,7 +268,7 @@ function isQueryParams(segment: unknown): segment is QueryParams {
 }
 
 /**
- * The path of a query key: its string/number segments joined with "/" (spec §7). A trailing plain object, if
+ * The path of a query key: its string/number segments joined with "/". A trailing plain object, if
  * any, becomes the query string (null/undefined values left out).
  */
 export function queryKeyToPath(queryKey: QueryKey): string {

@@ -1,3 +1,5 @@
+import { clsx, type ClassValue } from 'clsx';
+
 /**
  * A small Tailwind class merger: a later class overrides an earlier one of the same utility group under the same
  * variants (`px-2 px-4` -> `px-4`, `p-4 px-2` keeps both, `px-2 p-4` -> `p-4`, `text-sm text-lg` -> `text-lg`,
@@ -292,4 +294,9 @@ export function mergeClasses(classList: string): string {
     kept.push(cls);
   }
   return kept.reverse().join(' ');
+}
+
+/** Joins class names (clsx) and lets later Tailwind classes override earlier ones: how every component builds a className. */
+export function cn(...inputs: ClassValue[]): string {
+  return mergeClasses(clsx(inputs));
 }

@@ -9,7 +9,7 @@ import {
 import { apiRequest, truncateForLog } from './api-client';
 
 /**
- * Client logger (spec §8, §9): keeps the last CLIENT_LOG_QUEUE_MAX entries in memory; entries at level "error"
+ * Client logger: keeps the last CLIENT_LOG_QUEUE_MAX entries in memory; entries at level "error"
  * are POSTed to /api/logs one at a time from a queue. A failed post only goes to the console (never re-logged).
  */
 
@@ -153,7 +153,7 @@ function describe(reason: unknown): { message: string; stack: string | null } {
 
 let installed = false;
 
-/** Uncaught errors and unhandled rejections go to /api/logs at level error, source "frontend" (spec §8). */
+/** Uncaught errors and unhandled rejections go to /api/logs at level error, source "frontend". */
 export function installGlobalErrorHandlers(target: Window = window, log: ClientLogger = logger): void {
   if (installed) return;
   installed = true;

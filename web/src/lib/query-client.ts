@@ -3,7 +3,7 @@ import { QUERY_GC_MS } from '@shared/constants';
 import { getQueryFn } from './api-client';
 
 /**
- * Query defaults exactly as spec §7: GET of the joined query key, a 401 is an error, no retries, results never
+ * Query defaults: GET of the joined query key, a 401 is an error, no retries, results never
  * stale, no refetch on focus, no polling unless a query asks for it, unused entries dropped after 5 minutes.
  */
 export function createQueryClient(): QueryClient {

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { FilePlus2, LogOut, Package, UserSquare2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useCanOpen } from '@/features/access/use-can-open';
 import { useAuth } from '@/features/auth/auth-context';
 import { HeaderPrices, RefreshAllPricesButton } from '@/features/market/components/header-prices';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { canOpen } from './navigation';
+import { useScreenTitle } from '@/hooks/use-page-title';
 
 // The drawer (Radix Dialog) is only downloaded on narrow screens.
 const MobileMenu = lazy(() => import('./mobile-menu'));
@@ -20,10 +21,16 @@ function MobileMenuSlot() {
   );
 }
 
-function QuickLinks({ role }: { role: string }) {
+/**
+ * The header's shortcuts: Clients, Produits, "Nouveau Devis", each only when the role may open it
+ * ("Nouveau Devis" creates, so it needs write) and its module is on; nothing until the modules are known.
+ */
+function QuickLinks() {
+  const { ready, canOpen } = useCanOpen();
+  if (!ready) return null;
   return (
-    <div className="flex items-center gap-2">
-      {canOpen(role, 'sales') && (
+    <div className="flex items-center gap-2" data-testid="header-shortcuts">
+      {canOpen('/clients') && (
         <Button asChild variant="outline" size="sm">
           <Link to="/clients">
             <UserSquare2 aria-hidden="true" />
@@ -31,13 +38,15 @@ function QuickLinks({ role }: { role: string }) {
           </Link>
         </Button>
       )}
-      <Button asChild variant="outline" size="sm">
-        <Link to="/products">
-          <Package aria-hidden="true" />
-          Produits
-        </Link>
-      </Button>
-      {canOpen(role, 'sales') && (
+      {canOpen('/products') && (
+        <Button asChild variant="outline" size="sm">
+          <Link to="/products">
+            <Package aria-hidden="true" />
+            Produits
+          </Link>
+        </Button>
+      )}
+      {canOpen('/quotes', 'write') && (
         <Button asChild size="sm">
           <Link to="/quotes">
             <FilePlus2 aria-hidden="true" />
@@ -49,7 +58,23 @@ function QuickLinks({ role }: { role: string }) {
   );
 }
 
-/** Header (spec §2): title, subtitle (wide screens), price buttons, quick links, theme toggle, logout. */
+/**
+ * The screen's title ("Tableau de bord" and its subtitle on the dashboard; each screen's own
+ * title elsewhere). Not a heading: each page has its one `h1` in the main content, where the skip link leads.
+ */
+function ScreenTitleBlock() {
+  const screen = useScreenTitle();
+  return (
+    <div className="min-w-0 md:shrink-0" data-testid="header-title">
+      <p className="truncate text-base font-semibold md:text-lg">{screen?.title ?? '\u00a0'}</p>
+      {screen?.subtitle ? (
+        <p className="hidden whitespace-nowrap text-xs text-muted-foreground md:block">{screen.subtitle}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Header: title, subtitle (wide screens), price buttons, quick links, theme toggle, logout. */
 export function AppHeader() {
   const { user, logoutMutation } = useAuth();
   const isMobile = useIsMobile();
@@ -59,19 +84,14 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-30 flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b bg-background/95 px-3 py-2 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:h-16 md:flex-nowrap md:px-6 md:py-0">
       {isMobile && <MobileMenuSlot />}
-      <div className="min-w-0 md:shrink-0">
-        <h1 className="truncate text-base font-semibold md:text-lg">Tableau de bord</h1>
-        <p className="hidden whitespace-nowrap text-xs text-muted-foreground md:block">
-          Vue d&apos;ensemble des activités bijouterie
-        </p>
-      </div>
+      <ScreenTitleBlock />
       <div className="flex w-full min-w-0 items-center gap-2 overflow-x-auto md:ml-auto md:w-auto md:overflow-visible">
         <HeaderPrices className="max-md:w-full max-md:justify-between" />
         {!isMobile && (
           <>
             <RefreshAllPricesButton />
             <div className="hidden xl:block">
-              <QuickLinks role={user.role} />
+              <QuickLinks />
             </div>
             <ThemeToggle />
             <Tooltip>

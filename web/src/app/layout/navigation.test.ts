@@ -34,7 +34,7 @@ describe('navigation', () => {
     ]);
   });
 
-  it('hides what production cannot open (brief §7)', () => {
+  it('hides what production cannot open', () => {
     const items = navigationFor({ role: 'production', productWord }).flatMap((g) => g.items.map((i) => i.to));
     expect(items).toEqual([
       '/',

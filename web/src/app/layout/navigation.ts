@@ -23,8 +23,8 @@ import { moduleOfScreen } from '@shared/modules';
 import type { CurrentUser } from '@shared/schemas/auth';
 
 /**
- * Sidebar navigation (spec §2 "Navigation"). An item shows when the role may read its screen's area (the matrix
- * of shared/access.ts, brief §7) and its module is on for the organization (shared/modules.ts, from
+ * Sidebar navigation. An item shows when the role may read its screen's area (the matrix
+ * of shared/access.ts) and its module is on for the organization (shared/modules.ts, from
  * GET /api/me/context). The server stays the judge.
  */
 

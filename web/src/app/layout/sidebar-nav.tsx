@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { useAuth } from '@/features/auth/auth-context';
 import { disabledModulesOf, useMeContext } from '@/features/access/use-me-context';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { isActivePath, navigationFor } from './navigation';
 
 /** Logo, the navigation groups and, at the bottom, the user's name and role label. */

@@ -15,9 +15,9 @@ interface ComingSoonPageProps {
 export function ComingSoonPage({ title, description, icon: Icon = Hammer }: ComingSoonPageProps) {
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
-      <h2 id="page-title" className="mb-4 text-2xl font-semibold tracking-tight">
+      <h1 id="page-title" className="mb-4 text-2xl font-semibold tracking-tight">
         {title}
-      </h2>
+      </h1>
       <Card className="border-dashed">
         <CardContent className="flex flex-col items-center gap-3 py-16 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">

@@ -1,8 +1,11 @@
 import { AlertCircle } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { NOT_FOUND_TITLE } from '../screens';
 
-/** Any unknown path (spec §2): the two texts are required word for word. */
+/** Any unknown path: the two texts are required word for word; the tab says "Page introuvable". */
 export default function NotFoundPage() {
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <main className="flex min-h-screen w-full items-center justify-center bg-background p-4">
       <Card className="w-full max-w-md">

@@ -1,10 +1,10 @@
-import type { KeyboardEvent, ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { AlertTriangle, ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, Inbox } from 'lucide-react';
 import type { ListResponse } from '@shared/schemas/lists';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { PAGE_SIZE_OPTIONS, pageCount, rangeLabel, toggleSort, type ListState } from './list-state';
 import { SearchBox } from './search-box';
 
@@ -14,6 +14,8 @@ export interface Column<T> {
   sortable?: boolean;
   cell: (row: T) => ReactNode;
   className?: string;
+  /** The cell holds its own controls (buttons…): they stay above the row's link, which goes in another cell. */
+  interactive?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -24,7 +26,11 @@ export interface DataTableProps<T> {
   onRetry: () => void;
   state: ListState;
   onStateChange: (s: ListState) => void;
-  onRowClick?: (row: T) => void;
+  /**
+   * Where a row leads: the first cell holds a real link to it, stretched over the whole row, so a
+   * click anywhere opens the record, a middle click or Ctrl+click opens it in a new tab, Tab and
+   * Enter reach it, and screen readers announce the row's first cell as a link.
+   */
   rowHref?: (row: T) => string;
   emptyTitle: string;
   emptyDescription?: string;
@@ -47,27 +53,19 @@ function SortIcon({ active, dir }: { active: boolean; dir: 'asc' | 'desc' }) {
   );
 }
 
+/** The first cell's content as the row's link, its ::after stretched over the row (positioned). */
+const ROW_LINK =
+  'rounded-sm text-inherit no-underline outline-none after:absolute after:inset-0 after:content-[""] focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-ring';
+
 /**
- * The one list component (issue 4): server-side search (debounced), sortable headers with aria-sort,
- * pagination with the total, loading skeleton, empty state, error state with retry, row click to detail.
+ * The one list component: server-side search (debounced), sortable headers with aria-sort,
+ * pagination with the total, loading skeleton, empty state, error state with retry, rows that are
+ * links to their record.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, data, isLoading, isError, onRetry, state, onStateChange, onRowClick, rowHref, getRowId } = props;
-  const navigate = useNavigate();
-  const clickable = Boolean(onRowClick || rowHref);
+  const { columns, data, isLoading, isError, onRetry, state, onStateChange, rowHref, getRowId } = props;
   const total = data?.total ?? 0;
   const pages = pageCount(state.pageSize, total);
-
-  const open = (row: T) => {
-    if (onRowClick) onRowClick(row);
-    else if (rowHref) void navigate(rowHref(row));
-  };
-  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, row: T) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      open(row);
-    }
-  };
 
   let body: ReactNode;
   if (isError && !data) {
@@ -107,21 +105,36 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </tr>
     );
   } else {
-    body = data.items.map((row) => (
-      <tr
-        key={getRowId(row)}
-        className={cn('border-b transition-colors', clickable && 'cursor-pointer hover:bg-muted/50 focus:bg-muted/50')}
-        onClick={clickable ? () => open(row) : undefined}
-        onKeyDown={clickable ? (e) => onRowKey(e, row) : undefined}
-        tabIndex={clickable ? 0 : undefined}
-      >
-        {columns.map((c) => (
-          <td key={c.id} className={cn('px-3 py-2.5 align-middle', c.className)}>
-            {c.cell(row)}
-          </td>
-        ))}
-      </tr>
-    ));
+    // The row's link goes in the first cell without controls of its own.
+    const linkColumn = columns.findIndex((c) => !c.interactive);
+    body = data.items.map((row) => {
+      const href = rowHref?.(row);
+      return (
+        <tr
+          key={getRowId(row)}
+          className={cn(
+            'border-b transition-colors',
+            href && 'relative hover:bg-muted/50 has-[a:focus-visible]:bg-muted/50',
+          )}
+          data-testid="list-row"
+        >
+          {columns.map((c, i) => (
+            <td
+              key={c.id}
+              className={cn('px-3 py-2.5 align-middle', c.interactive && href && 'relative z-10', c.className)}
+            >
+              {href && i === linkColumn ? (
+                <Link to={href} className={ROW_LINK}>
+                  {c.cell(row)}
+                </Link>
+              ) : (
+                c.cell(row)
+              )}
+            </td>
+          ))}
+        </tr>
+      );
+    });
   }
 
   return (

@@ -18,65 +18,74 @@ export interface ListPageCsv {
 }
 
 /**
- * The frame of a référentiel list screen: title, "Nouveau…" button for users who may write, the list
- * with its CSV toolbar and the CSV import dialog. Rows open `${basePath}/:id`, the button `${basePath}/new`.
- * The page keeps its own list state (`useListState`) and query, and states its columns, filters and texts.
+ * The frame of every list screen (référentiels, products, users, journal, organizations): title,
+ * the create action for users who may write, the list with its CSV toolbar and the CSV import dialog.
+ * Rows are links to `rowHref(row)` (default `${basePath}/:id`); the default create action is a link to
+ * `${basePath}/new` labelled `createLabel`, or `actions` replaces it (a dialog button…). The page keeps
+ * its own list state (`useListState`, in the URL) and query, and states its columns, filters and texts.
  */
-export function ListPage<T extends { id: string }>({
+export function ListPage<T extends { id: string | number }>({
   testId,
   title,
   description,
   basePath,
   createLabel,
   canWrite,
+  actions,
   notice,
   columns,
   list,
   state,
   onStateChange,
+  rowHref,
   searchPlaceholder,
   emptyTitle,
   emptyDescription,
   filters,
   csv,
+  children,
 }: {
   testId: string;
   title: string;
-  description: string;
+  description: ReactNode;
   basePath: string;
-  createLabel: string;
+  /** Label of the default create link (`${basePath}/new`); none without it. */
+  createLabel?: string;
   canWrite: boolean;
+  /** Replaces the default create link (shown only to users who may write). */
+  actions?: ReactNode;
   /** Shown between the header and the list. */
   notice?: ReactNode;
   columns: Column<T>[];
   list: { data: ListResponse<T> | undefined; isLoading: boolean; isError: boolean; refetch: () => Promise<unknown> };
   state: ListState;
   onStateChange: (s: ListState) => void;
+  /** Where a row leads (default `${basePath}/${row.id}`). */
+  rowHref?: (row: T) => string;
   searchPlaceholder: string;
   emptyTitle: string;
-  emptyDescription: string;
+  emptyDescription?: string;
   filters: ReactNode;
   csv: ListPageCsv;
+  /** Dialogs of the page (a record opened from the URL…). */
+  children?: ReactNode;
 }) {
   const [importOpen, setImportOpen] = useState(false);
   const canImport = canWrite && csv.importDialog !== undefined;
+  const createAction =
+    actions ??
+    (createLabel ? (
+      <Button asChild>
+        <Link to={`${basePath}/new`}>
+          <Plus aria-hidden="true" />
+          {createLabel}
+        </Link>
+      </Button>
+    ) : null);
 
   return (
-    <div className="flex flex-col gap-4" data-testid={testId}>
-      <PageHeader
-        title={title}
-        description={description}
-        actions={
-          canWrite ? (
-            <Button asChild>
-              <Link to={`${basePath}/new`}>
-                <Plus aria-hidden="true" />
-                {createLabel}
-              </Link>
-            </Button>
-          ) : null
-        }
-      />
+    <div className="flex min-w-0 flex-col gap-4" data-testid={testId}>
+      <PageHeader title={title} description={description} actions={canWrite ? createAction : null} />
       {notice}
       <DataTable<T>
         columns={columns}
@@ -86,8 +95,8 @@ export function ListPage<T extends { id: string }>({
         onRetry={() => void list.refetch()}
         state={state}
         onStateChange={onStateChange}
-        rowHref={(row) => `${basePath}/${row.id}`}
-        getRowId={(row) => row.id}
+        rowHref={rowHref ?? ((row) => `${basePath}/${row.id}`)}
+        getRowId={(row) => String(row.id)}
         searchPlaceholder={searchPlaceholder}
         emptyTitle={emptyTitle}
         emptyDescription={emptyDescription}
@@ -111,6 +120,7 @@ export function ListPage<T extends { id: string }>({
           onImported={() => undefined}
         />
       ) : null}
+      {children}
     </div>
   );
 }

@@ -21,7 +21,7 @@ interface State {
   resetKey: unknown;
 }
 
-/** Catches rendering errors, posts them through the logger with the component name, shows the fallback (spec §2). */
+/** Catches rendering errors, posts them through the logger with the component name, shows the fallback (error-fallback.tsx). */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { report: null, resetKey: this.props.resetKey };
 

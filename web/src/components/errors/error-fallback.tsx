@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { toast } from '@/components/ui/use-toast';
 import { formatErrorReport, type ErrorReport } from './error-details';
 
-/** Fallback screen (spec §2): message, "Réessayer", "Copier l'erreur", "Voir/Masquer détails", "Actualiser la page". */
+/** Fallback screen: message, "Réessayer", "Copier l'erreur", "Voir/Masquer détails", "Actualiser la page". */
 export function ErrorFallback({ report, onReset }: { report: ErrorReport; onReset: () => void }) {
   const [showDetails, setShowDetails] = useState(false);
 
@@ -24,7 +24,9 @@ export function ErrorFallback({ report, onReset }: { report: ErrorReport; onRese
         <CardHeader>
           <div className="flex items-center gap-3">
             <AlertTriangle className="size-6 shrink-0 text-destructive" aria-hidden="true" />
-            <CardTitle className="text-xl">Une erreur est survenue</CardTitle>
+            <CardTitle level={1} className="text-xl">
+              Une erreur est survenue
+            </CardTitle>
           </div>
           <CardDescription>
             Nos équipes ont été automatiquement notifiées. Vous pouvez réessayer ou actualiser la page.

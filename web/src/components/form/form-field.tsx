@@ -1,6 +1,6 @@
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 
 interface ControlProps {
   id?: string;
@@ -50,9 +50,9 @@ export function FormField({
       </div>
       {control}
       {description ? (
-        <p id={descriptionId} className="text-xs text-muted-foreground">
+        <div id={descriptionId} className="text-xs text-muted-foreground">
           {description}
-        </p>
+        </div>
       ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-xs font-medium text-destructive">
@@ -61,6 +61,14 @@ export function FormField({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The aria props FormField gives its control, for a control FormField cannot reach (one rendered by a
+ * react-hook-form Controller inside the field).
+ */
+export function errorProps(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 }
 
 /** Shared classes for native selects and textareas so they look like `Input`. */

@@ -14,7 +14,7 @@ type NumberInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'in
 };
 
 /**
- * THE numeric field of the app (issue 10): a text field, never `type=number` (a French browser reads "12,5" in a
+ * THE numeric field of the app: a text field, never `type=number` (a French browser reads "12,5" in a
  * number field as 125). It accepts "12,5", "12.5" and "1 234,5", says at once when the text is not a number,
  * and shows the number back with a comma when the person leaves it ("4.5" becomes "4,5"). The value stays the
  * text typed: the shared zod schemas and the calculators read it with shared/decimal-input.ts. Works with

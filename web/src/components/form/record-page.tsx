@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { usePageTitleDetail } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { ArchiveActions } from './archive-actions';
 import { PageHeader } from './page-header';
@@ -17,7 +18,8 @@ interface ArchivableRecord {
 /**
  * The frame of a référentiel record screen: link back to the list, error (not found / load failure) with
  * retry, loading skeleton, then the header with "Archiver"/"Restaurer" for users who may write, and the form
- * given by `children` (read-only without write access or once archived).
+ * given by `children` (read-only without write access or once archived). The record's name goes before the
+ * screen's title in the browser tab.
  */
 export function RecordPage<T extends ArchivableRecord>({
   query,
@@ -51,6 +53,7 @@ export function RecordPage<T extends ArchivableRecord>({
 }) {
   const navigate = useNavigate();
   const record = query.data;
+  usePageTitleDetail(record?.name);
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
@@ -60,7 +63,9 @@ export function RecordPage<T extends ArchivableRecord>({
       </Link>
       {query.isError ? (
         <div role="alert" className="flex flex-col items-start gap-2">
-          <p>{query.error instanceof ApiError && query.error.status === 404 ? notFoundText : loadErrorText}</p>
+          <h1 className="text-xl font-semibold">
+            {query.error instanceof ApiError && query.error.status === 404 ? notFoundText : loadErrorText}
+          </h1>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
             Réessayer
           </Button>

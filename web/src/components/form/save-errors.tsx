@@ -8,12 +8,14 @@ import { applyServerErrors } from './apply-server-errors';
 /**
  * What a form does when a save fails: field errors go on the fields; a stale edit (409 without field errors)
  * shows "Cet enregistrement a été modifié…" with a "Recharger" action (the form keeps what was typed until
- * the user chooses to reload); anything else is a toast with the server's message.
+ * the user chooses to reload); anything else is a toast with the server's message. Every form of the app ends a
+ * failed save here: one mapping of server errors to fields, one 409 flow. `staleConflict` tells a stale edit from
+ * a 409 that is a rule of the record (the users' "last administrator"), which is then a toast like any refusal.
  */
 export function handleSaveError<T extends FieldValues>(
   form: { setError: UseFormSetError<T>; getValues: () => T },
   error: unknown,
-  options: { onReload?: () => void } = {},
+  options: { onReload?: () => void; failureTitle?: string; staleConflict?: (error: ApiError) => boolean } = {},
 ): void {
   if (applyServerErrors(form, error)) {
     toast({
@@ -23,7 +25,7 @@ export function handleSaveError<T extends FieldValues>(
     });
     return;
   }
-  if (error instanceof ApiError && error.status === 409) {
+  if (error instanceof ApiError && error.status === 409 && (options.staleConflict?.(error) ?? true)) {
     const reload = options.onReload;
     // Reloading answers the toast: it is dismissed so it no longer covers the form's buttons.
     let shown: { dismiss: () => void } | undefined = undefined;
@@ -47,9 +49,29 @@ export function handleSaveError<T extends FieldValues>(
     });
     return;
   }
+  toastSaveFailure(error, options.failureTitle);
+}
+
+/** The toast of a refused save: the server's message under `title`. */
+function toastSaveFailure(error: unknown, title = 'Enregistrement impossible'): void {
   toast({
     variant: 'destructive',
-    title: 'Enregistrement impossible',
+    title,
     description: error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : undefined,
   });
+}
+
+/**
+ * The same ending for a form kept in component state rather than react-hook-form (the market source dialogs):
+ * returns the server's first message per field, named by `fieldOf`, and toasts when no message found a field.
+ */
+export function saveErrorMessages(
+  error: unknown,
+  fieldOf: (key: string) => string = (key) => key,
+): Record<string, string> {
+  const messages: Record<string, string> = {};
+  const fields = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
+  for (const [key, list] of Object.entries(fields)) if (list[0]) messages[fieldOf(key)] = list[0];
+  if (Object.keys(messages).length === 0) toastSaveFailure(error);
+  return messages;
 }

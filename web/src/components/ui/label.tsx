@@ -1,6 +1,6 @@
 import * as React from 'react';
 import * as LabelPrimitive from '@radix-ui/react-label';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 
 export const Label = React.forwardRef<
   React.ComponentRef<typeof LabelPrimitive.Root>,

@@ -1,7 +1,8 @@
 import * as React from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
+import { RememberOpener, useFocusReturn } from './focus-return';
 
 /** A drawer built on Radix Dialog; opens from the left by default. */
 export const Sheet = DialogPrimitive.Root;
@@ -18,28 +19,33 @@ const sideClasses: Record<Side, string> = {
 export const SheetContent = React.forwardRef<
   React.ComponentRef<typeof DialogPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & { side?: Side; closeLabel?: string }
->(({ className, children, side = 'left', closeLabel = 'Fermer', ...props }, ref) => (
-  <DialogPrimitive.Portal>
-    <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
-    <DialogPrimitive.Content
-      ref={ref}
-      className={cn(
-        'fixed z-50 flex h-full w-3/4 max-w-xs flex-col gap-4 bg-sidebar text-sidebar-foreground shadow-lg focus:outline-none',
-        sideClasses[side],
-        className,
-      )}
-      {...props}
-    >
-      {children}
-      <DialogPrimitive.Close
-        className="absolute right-3 top-3 rounded-sm p-1 opacity-80 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label={closeLabel}
+>(({ className, children, side = 'left', closeLabel = 'Fermer', onCloseAutoFocus, ...props }, ref) => {
+  const focusReturn = useFocusReturn(onCloseAutoFocus);
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
+      <DialogPrimitive.Content
+        ref={ref}
+        className={cn(
+          'fixed z-50 flex h-full w-3/4 max-w-xs flex-col gap-4 bg-sidebar text-sidebar-foreground shadow-lg focus:outline-none',
+          sideClasses[side],
+          className,
+        )}
+        {...props}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
       >
-        <X className="size-4" aria-hidden="true" />
-      </DialogPrimitive.Close>
-    </DialogPrimitive.Content>
-  </DialogPrimitive.Portal>
-));
+        <RememberOpener intoRef={focusReturn.openerRef} />
+        {children}
+        <DialogPrimitive.Close
+          className="absolute right-3 top-3 rounded-sm p-1 opacity-80 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label={closeLabel}
+        >
+          <X className="size-4" aria-hidden="true" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+});
 SheetContent.displayName = 'SheetContent';
 
 export const SheetTitle = React.forwardRef<

@@ -3,14 +3,14 @@ import * as ToastPrimitives from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { TOAST_SWIPE_THRESHOLD_PX, TOAST_VIEWPORT_HOTKEY } from '@shared/constants';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 
-/** Spec §9: swipe threshold 50 px, viewport hotkey F8 (duration is set per toast by use-toast). */
+/** Swipe threshold 50 px, viewport hotkey F8 (duration is set per toast by use-toast). */
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitives.Provider>) {
   return <ToastPrimitives.Provider swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification" {...props} />;
 }
 
-/** Max width 420 px (spec §9): `md:max-w-[420px]` = TOAST_VIEWPORT_MAX_WIDTH_PX. */
+/** Max width 420 px: `md:max-w-[420px]` = TOAST_VIEWPORT_MAX_WIDTH_PX. */
 export const ToastViewport = React.forwardRef<
   React.ComponentRef<typeof ToastPrimitives.Viewport>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitives.Viewport>

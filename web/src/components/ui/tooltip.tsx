@@ -2,11 +2,11 @@ import * as React from 'react';
 import { createPortal } from 'react-dom';
 import { Slot } from '@radix-ui/react-slot';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@shared/constants';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 
 /**
  * A light tooltip with the Radix Tooltip API (Provider / Tooltip / TooltipTrigger asChild / TooltipContent) and its
- * behaviour (spec §9): opens after 700 ms of hover, at once on keyboard focus or when another tooltip closed less
+ * behaviour: opens after 700 ms of hover, at once on keyboard focus or when another tooltip closed less
  * than 300 ms ago; closes on leave, blur, click and Escape; `role="tooltip"` tied to the trigger by
  * aria-describedby. Positioned with getBoundingClientRect (no floating-ui): ~1 KB instead of ~13 KB gzipped.
  */

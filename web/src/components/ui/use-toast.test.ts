@@ -3,7 +3,7 @@ import { reducer, type ToasterToast } from './use-toast';
 
 const make = (id: string): ToasterToast => ({ id, title: `toast ${id}`, open: true });
 
-describe('toast reducer (spec §9)', () => {
+describe('toast reducer', () => {
   it('shows at most one toast, the newest', () => {
     let state = reducer({ toasts: [] }, { type: 'ADD_TOAST', toast: make('1') });
     state = reducer(state, { type: 'ADD_TOAST', toast: make('2') });

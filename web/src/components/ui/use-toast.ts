@@ -2,7 +2,7 @@ import * as React from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@shared/constants';
 
 /**
- * Toast store (spec §9): at most TOAST_LIMIT (1) toast shown at a time, default duration 5000 ms, a dismissed
+ * Toast store: at most TOAST_LIMIT (1) toast shown at a time, default duration 5000 ms, a dismissed
  * toast is removed from the store after 1,000,000 ms. Same API as shadcn's use-toast.
  */
 

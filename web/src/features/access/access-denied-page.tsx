@@ -2,9 +2,15 @@ import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { usePageTitle } from '@/hooks/use-page-title';
 
-/** A screen the user's role cannot open (brief §7): said plainly, with the way back. */
-export function AccessDeniedPage() {
+/**
+ * A screen the user's role cannot open, shown instead of it (a creation or edit screen needs write
+ * access): said plainly, with the way back. `readOnlyList` is the list the role may still consult when only
+ * writing is refused.
+ */
+export function AccessDeniedPage({ readOnlyList }: { readOnlyList?: string | null }) {
+  usePageTitle('Accès refusé');
   return (
     <section aria-labelledby="access-denied-title" className="mx-auto w-full max-w-xl py-8">
       <Card>
@@ -12,16 +18,25 @@ export function AccessDeniedPage() {
           <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
             <ShieldAlert className="size-6" aria-hidden="true" />
           </span>
-          <h2 id="access-denied-title" className="text-2xl font-semibold tracking-tight">
+          <h1 id="access-denied-title" className="text-2xl font-semibold tracking-tight">
             Accès refusé
-          </h2>
+          </h1>
           <p className="max-w-md text-sm text-muted-foreground">
-            Votre rôle ne permet pas d&apos;ouvrir cette page. Demandez à un administrateur de votre organisation si
-            vous pensez en avoir besoin.
+            {readOnlyList
+              ? 'Votre rôle permet de consulter ces fiches, pas d’en créer ni d’en modifier.'
+              : 'Votre rôle ne permet pas d’ouvrir cette page.'}{' '}
+            Demandez à un administrateur de votre organisation si vous pensez en avoir besoin.
           </p>
-          <Button asChild className="mt-2">
-            <Link to="/">Retour au tableau de bord</Link>
-          </Button>
+          <div className="mt-2 flex flex-wrap justify-center gap-2">
+            {readOnlyList ? (
+              <Button asChild variant="outline">
+                <Link to={readOnlyList}>Retour à la liste</Link>
+              </Button>
+            ) : null}
+            <Button asChild>
+              <Link to="/">Retour au tableau de bord</Link>
+            </Button>
+          </div>
         </CardContent>
       </Card>
     </section>

@@ -37,4 +37,18 @@ describe('screenAccess', () => {
       'allowed',
     );
   });
+
+  it('refuses a creation or edit screen to a role that may only read its area', () => {
+    const user = (role: string) => ({ role, mustChangePassword: false, disabledModules: none });
+    for (const path of ['/suppliers/new', '/stones/new', '/production-steps/new']) {
+      expect(screenAccess(path, user('sales'))).toBe('denied');
+      expect(screenAccess(path, user('admin'))).toBe('allowed');
+    }
+    expect(screenAccess('/suppliers/new', user('production'))).toBe('denied');
+    expect(screenAccess('/production-steps/new', user('production'))).toBe('allowed');
+    expect(screenAccess('/suppliers/12', user('sales'))).toBe('allowed');
+    expect(screenAccess('/clients/12/edit', user('other-role'))).toBe('denied');
+    expect(screenAccess('/quotes', user('other-role'))).toBe('allowed');
+    expect(screenAccess('/quotes', user('other-role'), 'write')).toBe('denied');
+  });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountProfile, AccountSession, ChangePasswordInput, UpdateProfileInput } from '@shared/schemas/account';
+import type { AccountProfile, AccountSession, ChangePasswordInput, UpdateProfileBody } from '@shared/schemas/account';
 import { apiRequest } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/features/auth/auth-context';
 import { ME_CONTEXT_KEY } from '@/features/access/use-me-context';
@@ -17,7 +17,7 @@ export function useAccountSessions() {
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation<AccountProfile, Error, UpdateProfileInput>({
+  return useMutation<AccountProfile, Error, UpdateProfileBody>({
     mutationFn: (input) => apiRequest<AccountProfile>('PUT', '/api/account', input),
     onSuccess: (profile) => {
       queryClient.setQueryData(ACCOUNT_KEY, profile);

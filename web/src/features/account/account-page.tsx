@@ -8,7 +8,7 @@ import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SessionsList } from './sessions-list';
 
-/** Mon compte (issue 3): my name and email, my password, my sessions. */
+/** Mon compte: my name and email, my password, my sessions. */
 export default function AccountPage() {
   const account = useAccount();
   const context = useMeContext();
@@ -16,9 +16,9 @@ export default function AccountPage() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto grid w-full max-w-3xl gap-6">
-      <h2 id="page-title" className="text-2xl font-semibold tracking-tight">
+      <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
         Mon compte
-      </h2>
+      </h1>
       {mustChange && (
         <div
           role="alert"
@@ -50,7 +50,7 @@ export default function AccountPage() {
         </CardHeader>
         <CardContent>
           {account.data ? (
-            <ProfileForm profile={account.data} />
+            <ProfileForm profile={account.data} onReload={async () => (await account.refetch()).data} />
           ) : account.isError ? (
             <div role="alert" className="grid justify-items-start gap-2 text-sm">
               <p>Impossible de charger votre profil.</p>

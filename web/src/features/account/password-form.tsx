@@ -4,12 +4,11 @@ import { changePasswordSchema, type ChangePasswordInput } from '@shared/schemas/
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/auth-context';
-import { FormField } from '@/features/auth/components/form-field';
+import { FormField } from '@/components/form/form-field';
+import { Input } from '@/components/ui/input';
 import { PasswordStrengthMeter } from '@/features/auth/components/password-strength';
 import { useChangePassword } from './account-api';
-import { fieldErrorsToForm } from './server-errors';
-
-const FIELDS = ['currentPassword', 'newPassword'] as const;
+import { handleSaveError } from '@/components/form/save-errors';
 
 /** POST /api/account/password: the current password is required; every other session ends. */
 export function PasswordForm() {
@@ -32,31 +31,24 @@ export function PasswordForm() {
         });
       },
       onError: (error) => {
-        const message = fieldErrorsToForm(error, form.setError, FIELDS);
-        if (message) toast({ title: 'Changement impossible', description: message, variant: 'destructive' });
+        handleSaveError(form, error, { failureTitle: 'Changement impossible' });
       },
     }),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Changer mon mot de passe">
-      <FormField
-        id="account-current-password"
-        label="Mot de passe actuel"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...form.register('currentPassword')}
-      />
+      <FormField id="account-current-password" label="Mot de passe actuel" error={errors.currentPassword?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+      </FormField>
       <FormField
         id="account-new-password"
         label="Nouveau mot de passe"
-        type="password"
-        autoComplete="new-password"
         error={errors.newPassword?.message}
         description={<PasswordStrengthMeter password={newPassword} username={user?.username} />}
-        {...form.register('newPassword')}
-      />
+      >
+        <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+      </FormField>
       <p className="text-sm text-muted-foreground">
         8 caractères au moins, ni un mot de passe courant, ni votre nom d&apos;utilisateur. Vos autres sessions (autres
         navigateurs et appareils) seront fermées ; celle-ci reste ouverte.

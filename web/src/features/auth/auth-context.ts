@@ -4,8 +4,15 @@ import type { CurrentUser, LoginInput, RegisterInput } from '@shared/schemas/aut
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
+/**
+ * Why no user is signed in: a deliberate sign-out, a session the server ended while the app was signed in
+ *, or null when nobody signed in since the page loaded.
+ */
+export type SignedOutReason = 'logout' | 'session-ended' | null;
+
 export interface AuthContextValue {
   user: CurrentUser | null;
+  signedOutReason: SignedOutReason;
   isLoading: boolean;
   error: Error | null;
   loginMutation: UseMutationResult<CurrentUser, Error, LoginInput>;

@@ -1,24 +1,64 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput, RegisterInput } from '@shared/schemas/auth';
+import { clearAllDrafts, keepDraftsForNextSignIn, setDraftOwner } from '@/components/form/record-drafts';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest, clearCsrfToken, getQueryFn } from '@/lib/api-client';
-import { AuthContext, USER_QUERY_KEY } from './auth-context';
+import {
+  ApiError,
+  apiRequest,
+  clearCsrfToken,
+  getQueryFn,
+  holdCallsForSignOut,
+  onUnauthenticated,
+  type SignOutHold,
+} from '@/lib/api-client';
+import { AuthContext, USER_QUERY_KEY, type SignedOutReason } from './auth-context';
+
+const readUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
 
 function messageOf(error: Error): string {
   return error instanceof ApiError ? error.serverMessage : error.message;
 }
 
-/** Session state (spec §4): loading, then the user or null (a 401 on GET /api/user means signed out). */
+/**
+ * Session state: loading, then the user or null (a 401 on GET /api/user means signed out).
+ *
+ * A session the server ends (idle or absolute timeout, ended from another device, user deactivated: ADR 0002)
+ * shows as a 401 UNAUTHENTICATED on the next call, whichever it is. While the app believes it is signed in, that
+ * signs it out with the reason "session-ended": the protected route sends the person to /auth with "Session
+ * expirée" and the way back, and open record forms keep their drafts (components/form/record-drafts.ts).
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [signedOutReason, setSignedOutReason] = useState<SignedOutReason>(null);
+  const signOutHold = useRef<SignOutHold | null>(null);
   const userQuery = useQuery<CurrentUser | null, Error>({
     queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+    queryFn: async (context) => {
+      const user = await readUser(context);
+      // Before any form reads its draft: drafts belong to the user who typed them.
+      setDraftOwner(user?.id ?? null);
+      return user;
+    },
   });
+
+  useEffect(
+    () =>
+      onUnauthenticated(() => {
+        if (!queryClient.getQueryData<CurrentUser | null>(USER_QUERY_KEY)) return;
+        keepDraftsForNextSignIn();
+        clearCsrfToken();
+        setSignedOutReason('session-ended');
+        queryClient.setQueryData(USER_QUERY_KEY, null);
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      }),
+    [queryClient],
+  );
 
   const signedIn = (user: CurrentUser) => {
     clearCsrfToken();
+    setDraftOwner(user.id);
+    setSignedOutReason(null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
     queryClient.setQueryData(USER_QUERY_KEY, user);
   };
@@ -48,13 +88,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const logoutMutation = useMutation<void, Error, void>({
-    mutationFn: () => apiRequest<void>('POST', '/api/logout'),
+    mutationFn: async () => {
+      // Nothing of the closing session may come back 401 after the person chose to leave.
+      await queryClient.cancelQueries();
+      signOutHold.current = holdCallsForSignOut();
+      await apiRequest<void>('POST', '/api/logout');
+    },
     onSuccess: () => {
       clearCsrfToken();
+      // A deliberate sign-out: nothing typed is kept for whoever signs in next on this tab.
+      clearAllDrafts();
+      setDraftOwner(null);
+      setSignedOutReason('logout');
       queryClient.setQueryData(USER_QUERY_KEY, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      // Their queries are gone with the session: the calls held meanwhile are dropped.
+      signOutHold.current?.signedOut();
     },
     onError: (error) => {
+      signOutHold.current?.stillSignedIn();
       toast({ title: 'Logout failed', description: messageOf(error), variant: 'destructive' });
     },
   });
@@ -63,6 +115,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     <AuthContext.Provider
       value={{
         user: userQuery.data ?? null,
+        signedOutReason,
         isLoading: userQuery.isLoading,
         error: userQuery.error,
         loginMutation,

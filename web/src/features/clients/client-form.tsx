@@ -13,10 +13,16 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { AddressFields } from '@/components/form/address-fields';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
+import { DraftNotice } from '@/components/form/draft-notice';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { useRecordForm } from '@/components/form/use-record-form';
 import { useCreateClient } from './api/create-client';
+import { useClientTags } from './api/list-client-tags';
 import { useUpdateClient } from './api/update-client';
+import { TagSuggestions } from './components/tag-suggestions';
+import { DuplicateWarning } from './duplicate-warning';
+import { canonicalTags, canonicalTagsText, missingTags, splitTags } from './lib/client-tags';
+import { useHomonymCheck } from './lib/use-homonym-check';
 
 export interface ClientFormValues {
   kind: string;
@@ -62,16 +68,22 @@ export function clientFormValues(c?: Client): ClientFormValues {
   };
 }
 
-/** Create or edit a client; after saving, goes to the client's page with any duplicate warnings. */
+/**
+ * Create or edit a client. Before saving, existing clients that resemble it (same e-mail, phone, or name
+ * and postal code or city) are shown and the save waits for the person (use-homonym-check.ts); tags take
+ * the organization's spelling. After saving, goes to the client's page with any warning not yet seen.
+ */
 export function ClientForm({ client, onReload }: { client?: Client; onReload?: () => Promise<Client | undefined> }) {
   const create = useCreateClient();
   const update = useUpdateClient();
-  const { form, onSubmit, saved } = useRecordForm({
+  const knownTags = useClientTags().data ?? [];
+  const { form, onSubmit, saved, draft } = useRecordForm({
     schema: clientInputSchema,
     record: client,
     toValues: clientFormValues,
     onReload,
-    save: async (values: ClientInput, version) => {
+    save: async (input: ClientInput, version) => {
+      const values = { ...input, tags: canonicalTags(input.tags, knownTags) };
       const keepConsentDate = client && values.marketingConsent && client.marketingConsent;
       const result = client
         ? await update.mutateAsync({
@@ -83,19 +95,31 @@ export function ClientForm({ client, onReload }: { client?: Client; onReload?: (
         title: client ? 'Client modifié' : 'Client créé',
         description: result.displayName,
         to: `/clients/${result.id}`,
-        state: { duplicates: result.duplicates },
+        state: { duplicates: homonyms.unseen(result.duplicates) },
       };
     },
   });
-  const { register, watch, formState } = form;
+  const homonyms = useHomonymCheck(form, client, onSubmit);
+  const { register, watch, formState, getValues, setValue } = form;
   const errors = formState.errors;
   const isPro = watch('kind') === 'professionnel';
+  const tagsText = watch('tags');
+  const setTags = (text: string) => {
+    if (text !== getValues('tags')) setValue('tags', text, { shouldDirty: true, shouldValidate: true });
+  };
+  const saving = formState.isSubmitting || homonyms.checking;
 
   const err = (name: keyof ClientFormValues) => errors[name]?.message;
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Fiche client">
+    <form
+      onSubmit={(e) => void homonyms.submit(e)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Fiche client"
+    >
       <UnsavedChangesGuard when={formState.isDirty && !saved} />
+      <DraftNotice draft={draft} />
       <FormSection title="Identité">
         <FormField label="Type" error={err('kind')}>
           <select className={`${nativeControlClass} h-9`} {...register('kind')}>
@@ -151,9 +175,22 @@ export function ClientForm({ client, onReload }: { client?: Client; onReload?: (
         <AddressFields registerField={(name) => register(name)} errorOf={err} />
       </FormSection>
       <FormSection title="Suivi">
-        <FormField label="Étiquettes" error={err('tags')} description="Séparées par des virgules (ex. : VIP, mariage)">
-          <Input autoComplete="off" {...register('tags')} />
-        </FormField>
+        <div className="flex flex-col gap-2">
+          <FormField
+            label="Étiquettes"
+            error={err('tags')}
+            description="Séparées par des virgules (ex. : VIP, mariage) ; « vip » et « VIP » sont une seule étiquette"
+          >
+            <Input
+              autoComplete="off"
+              {...register('tags', { onBlur: () => setTags(canonicalTagsText(getValues('tags'), knownTags)) })}
+            />
+          </FormField>
+          <TagSuggestions
+            tags={missingTags(tagsText, knownTags)}
+            onAdd={(tag) => setTags([...splitTags(getValues('tags')), tag].join(', '))}
+          />
+        </div>
         <div className="flex items-center gap-2 self-end pb-2">
           <input
             id="client-marketing-consent"
@@ -169,12 +206,24 @@ export function ClientForm({ client, onReload }: { client?: Client; onReload?: (
           <textarea className={`${nativeControlClass} min-h-24`} {...register('notes')} />
         </FormField>
       </FormSection>
+      <DuplicateWarning
+        duplicates={homonyms.duplicates}
+        onSaveAnyway={homonyms.saveAnyway}
+        saving={saving}
+        headingRef={homonyms.headingRef}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
           <Link to={client ? `/clients/${client.id}` : '/clients'}>Annuler</Link>
         </Button>
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Enregistrement…' : client ? 'Enregistrer' : 'Créer le client'}
+        <Button type="submit" disabled={saving}>
+          {homonyms.checking
+            ? 'Vérification…'
+            : formState.isSubmitting
+              ? 'Enregistrement…'
+              : client
+                ? 'Enregistrer'
+                : 'Créer le client'}
         </Button>
       </div>
     </form>

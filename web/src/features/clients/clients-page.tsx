@@ -6,7 +6,7 @@ import {
   CLIENT_STATUS_LABELS,
   type Client,
 } from '@shared/schemas/clients';
-import { ArchivedToggle } from '@/components/data-table/archived-toggle';
+import { ArchiveFilter, archiveView } from '@/components/data-table/archive-filter';
 import type { Column } from '@/components/data-table/data-table';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
@@ -26,6 +26,12 @@ const COLUMNS: Column<Client>[] = [
     cell: (c) => (
       <div className="flex flex-col">
         <span className="font-medium">{c.displayName}</span>
+        {/* On a phone the phone and city columns are hidden: they show under the name. */}
+        {c.phoneMobile || c.phoneLandline || c.city ? (
+          <span className="text-xs text-muted-foreground sm:hidden" data-testid="client-contact-line">
+            {[c.phoneMobile ?? c.phoneLandline, c.city].filter(Boolean).join(' · ')}
+          </span>
+        ) : null}
         {c.archivedAt ? <span className="text-xs text-muted-foreground">Archivé</span> : null}
       </div>
     ),
@@ -45,7 +51,7 @@ const COLUMNS: Column<Client>[] = [
     id: 'phone',
     header: 'Téléphone',
     cell: (c) => c.phoneMobile ?? c.phoneLandline ?? '—',
-    className: 'hidden whitespace-nowrap lg:table-cell',
+    className: 'hidden whitespace-nowrap sm:table-cell',
   },
   { id: 'city', header: 'Ville', sortable: true, cell: (c) => c.city ?? '—', className: 'hidden sm:table-cell' },
   {
@@ -71,7 +77,7 @@ export default function ClientsPage() {
   const list = useClientsList(state);
   const [tagText, setTagText] = useState(state.filters.tag ?? '');
   const canWrite = useCanWrite('sales');
-  const archived = state.filters.archived === 'true';
+  const archived = archiveView(state) === 'true';
 
   return (
     <ListPage<Client>
@@ -134,7 +140,7 @@ export default function ClientsPage() {
               onBlur={() => setState(withFilter(state, 'tag', tagText.trim()))}
             />
           </form>
-          <ArchivedToggle state={state} onStateChange={setState} />
+          <ArchiveFilter state={state} onStateChange={setState} />
         </>
       }
     />

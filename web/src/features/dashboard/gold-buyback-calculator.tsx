@@ -1,18 +1,27 @@
 import { useId, useState } from 'react';
 import { Calculator } from 'lucide-react';
-import { GOLD_BUYBACK_DISCOUNT_LABEL, GOLD_BUYBACK_FACTOR } from '@shared/constants';
+import { GOLD_BUYBACK_FACTOR } from '@shared/constants';
+import { normalizeDecimalText } from '@shared/decimal-input';
 import { formatBuybackPrice, formatNumber } from '@shared/format';
-import { buybackAppliedPricePerGram, buybackPrice, parseDecimal } from '@shared/pricing-exact';
+import {
+  buybackAppliedPricePerGram,
+  buybackDiscountLabel,
+  buybackPrice,
+  ExactDecimal,
+  parseDecimal,
+} from '@shared/pricing-exact';
+import { NumberInput } from '@/components/form/number-input';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAlloyPrices } from '@/features/market/api/get-alloy-prices';
-import { cn } from '@/lib/utils';
+import { usePricingSettings } from '@/features/settings/api/get-pricing-settings';
+import { cn } from '@/lib/class-merge';
 import { SELECT_CLASS } from './select-class';
 
 /**
- * "Calculette Express Rachat Or" (spec §2, §5): weight in grams x gold alloy price per gram x 0.755; a dash while
- * the weight is not a number above 0 or no alloy is chosen.
+ * "Calculette Express Rachat Or": weight in grams x gold alloy price per gram (rounded to the cent, as
+ * the note shows it) x the organization's buy-back factor (settings, 0.755 by default); a dash while the weight is
+ * not a number above 0 or no alloy is chosen. The weight is typed the French way ("12,5") in THE numeric field.
  */
 export function GoldBuybackCalculator({ className }: { className?: string }) {
   const id = useId();
@@ -20,9 +29,14 @@ export function GoldBuybackCalculator({ className }: { className?: string }) {
   const goldAlloys = (Array.isArray(alloys.data) ? alloys.data : []).filter((a) => a.baseMetal === 'gold');
   const [weight, setWeight] = useState('');
   const [alloyId, setAlloyId] = useState('');
+  const settings = usePricingSettings();
+  // The organization's factor; the default 0.755 only when the settings cannot be read (said below the result).
+  const factor = ExactDecimal.parse(settings.data?.buybackFactor ?? GOLD_BUYBACK_FACTOR)!;
   const alloy = goldAlloys.find((a) => a.id === alloyId);
   const alloyPrice = parseDecimal(alloy?.pricePerG);
-  const price = buybackPrice(weight, alloy?.pricePerG);
+  const grams = normalizeDecimalText(weight);
+  const ready = !settings.isPending;
+  const price = ready && grams ? buybackPrice(grams, alloy?.pricePerG, factor) : null;
 
   return (
     <Card className={cn(className)} data-testid="gold-buyback-calculator">
@@ -37,12 +51,8 @@ export function GoldBuybackCalculator({ className }: { className?: string }) {
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-weight`}>Poids (g)</Label>
-            <Input
+            <NumberInput
               id={`${id}-weight`}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
               placeholder="0,00"
               value={weight}
               onChange={(event) => setWeight(event.target.value)}
@@ -78,12 +88,17 @@ export function GoldBuybackCalculator({ className }: { className?: string }) {
             aria-labelledby={`${id}-result-label`}
             aria-live="polite"
           >
-            {formatBuybackPrice(price.toString())}
+            {formatBuybackPrice(price?.toString())}
           </p>
-          {alloyPrice ? (
+          {alloyPrice && ready ? (
             <p className="mt-1 text-xs text-muted-foreground" data-testid="buyback-note">
               Prix appliqué : {formatNumber(buybackAppliedPricePerGram(alloyPrice).toString(), 2)} €/g ×{' '}
-              {GOLD_BUYBACK_FACTOR} (décote {GOLD_BUYBACK_DISCOUNT_LABEL})
+              {factor.toString()} (décote {buybackDiscountLabel(factor)})
+            </p>
+          ) : null}
+          {settings.isError ? (
+            <p className="mt-1 text-xs text-destructive" role="alert">
+              Coefficient de rachat de l&apos;organisation indisponible : {GOLD_BUYBACK_FACTOR} appliqué par défaut
             </p>
           ) : null}
           {alloys.isError ? (

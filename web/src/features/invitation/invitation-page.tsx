@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
-import { FormField } from '@/features/auth/components/form-field';
+import { FormField } from '@/components/form/form-field';
+import { Input } from '@/components/ui/input';
 import { PasswordStrengthMeter } from '@/features/auth/components/password-strength';
 
 interface InvitationInfo {
@@ -68,7 +69,7 @@ export default function InvitationPage() {
       <Frame>
         <Card>
           <CardHeader>
-            <CardTitle>Mot de passe enregistré</CardTitle>
+            <CardTitle level={1}>Mot de passe enregistré</CardTitle>
             <CardDescription>
               Votre compte <strong>{done}</strong> est prêt. Connectez-vous avec votre nom d&apos;utilisateur et le mot
               de passe choisi.
@@ -90,7 +91,7 @@ export default function InvitationPage() {
       <Frame>
         <Card>
           <CardHeader>
-            <CardTitle>Invitation invalide</CardTitle>
+            <CardTitle level={1}>Invitation invalide</CardTitle>
             <CardDescription>
               {notFound
                 ? 'Ce lien est invalide, expiré ou déjà utilisé. Demandez un nouveau lien à votre administrateur.'
@@ -132,7 +133,7 @@ export default function InvitationPage() {
     <Frame>
       <Card>
         <CardHeader>
-          <CardTitle>Bienvenue {info.data.firstName}</CardTitle>
+          <CardTitle level={1}>Bienvenue {info.data.firstName}</CardTitle>
           <CardDescription>
             {info.data.organizationName} vous invite dans Pricer Bijouterie. Choisissez le mot de passe du compte{' '}
             <strong>{info.data.username}</strong>.
@@ -143,20 +144,18 @@ export default function InvitationPage() {
             <FormField
               id="invitation-password"
               label="Mot de passe"
-              type="password"
-              autoComplete="new-password"
               error={errors.password?.message}
               description={<PasswordStrengthMeter password={password} username={info.data.username} />}
-              {...form.register('password')}
-            />
+            >
+              <Input type="password" autoComplete="new-password" {...form.register('password')} />
+            </FormField>
             <FormField
               id="invitation-confirm"
               label="Confirmer le mot de passe"
-              type="password"
-              autoComplete="new-password"
               error={errors.confirmPassword?.message}
-              {...form.register('confirmPassword')}
-            />
+            >
+              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+            </FormField>
             <Button type="submit" disabled={accept.isPending}>
               {accept.isPending ? 'Enregistrement...' : 'Activer mon compte'}
             </Button>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { normalizeIntegerText } from '@shared/decimal-input';
 import { ConfirmDialog } from '@/components/form/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { NumberInput } from '@/components/form/number-input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -12,27 +13,31 @@ export function PurgePanel() {
   const [days, setDays] = useState('90');
   const [confirming, setConfirming] = useState(false);
   const purge = usePurgeJournal();
-  const n = Number(days);
+  const whole = normalizeIntegerText(days);
+  const n = whole ? Number(whole) : Number.NaN;
   const valid = Number.isInteger(n) && n >= 1 && n <= 3650;
   return (
     <div className="flex flex-wrap items-end gap-2">
       <div className="grid gap-1">
         <Label htmlFor="purge-days">Purger les entrées de plus de (jours)</Label>
-        <Input
+        <NumberInput
           id="purge-days"
-          type="number"
-          min={1}
-          max={3650}
+          integer
           value={days}
           onChange={(e) => setDays(e.target.value)}
           className="w-32"
           aria-invalid={valid ? undefined : true}
+          aria-describedby={valid ? undefined : 'purge-days-error'}
         />
       </div>
       <Button variant="outline" disabled={!valid} onClick={() => setConfirming(true)}>
         Purger
       </Button>
-      {!valid && <p className="w-full text-xs text-destructive">Entre 1 et 3650 jours.</p>}
+      {!valid && (
+        <p id="purge-days-error" role="alert" className="w-full text-xs text-destructive">
+          Nombre entier de jours entre 1 et 3650.
+        </p>
+      )}
       <ConfirmDialog
         open={confirming}
         title={`Supprimer les entrées de plus de ${n} jours ?`}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { toInputText } from '@shared/decimal-input';
 import {
   PRODUCTION_STEP_MODES,
   PRODUCTION_STEP_MODE_LABELS,
@@ -8,7 +9,9 @@ import {
 } from '@shared/schemas/production-steps';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { NumberInput } from '@/components/form/number-input';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
+import { DraftNotice } from '@/components/form/draft-notice';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { useRecordForm } from '@/components/form/use-record-form';
 import { useSupplierOptions } from '@/features/suppliers/api/supplier-options';
@@ -31,7 +34,7 @@ export function productionStepFormValues(s?: ProductionStep): ProductionStepForm
     code: s?.code ?? '',
     description: s?.description ?? '',
     defaultDurationMinutes: s ? String(s.defaultDurationMinutes) : '60',
-    hourlyRate: s?.hourlyRate ? s.hourlyRate.replace('.', ',') : '',
+    hourlyRate: toInputText(s?.hourlyRate),
     mode: s?.mode ?? 'internal',
     supplierId: s?.supplierId ?? '',
   };
@@ -49,7 +52,7 @@ export function ProductionStepForm({
   const suppliers = useSupplierOptions();
   const create = useCreateProductionStep();
   const update = useUpdateProductionStep();
-  const { form, onSubmit, saved } = useRecordForm({
+  const { form, onSubmit, saved, draft } = useRecordForm({
     schema: productionStepInputSchema,
     record: step,
     toValues: productionStepFormValues,
@@ -76,6 +79,7 @@ export function ProductionStepForm({
       aria-label="Étape de production"
     >
       <UnsavedChangesGuard when={formState.isDirty && !saved} />
+      <DraftNotice draft={draft} />
       <fieldset disabled={readOnly} className="flex flex-col gap-4">
         <FormSection title="Étape">
           <FormField label="Nom" required error={err('name')}>
@@ -85,10 +89,10 @@ export function ProductionStepForm({
             <Input autoComplete="off" className="uppercase" {...register('code')} />
           </FormField>
           <FormField label="Durée par défaut (minutes)" required error={err('defaultDurationMinutes')}>
-            <Input inputMode="numeric" autoComplete="off" {...register('defaultDurationMinutes')} />
+            <NumberInput integer {...register('defaultDurationMinutes')} />
           </FormField>
           <FormField label="Taux horaire (€ HT)" error={err('hourlyRate')}>
-            <Input inputMode="decimal" autoComplete="off" {...register('hourlyRate')} />
+            <NumberInput {...register('hourlyRate')} />
           </FormField>
           <FormField label="Réalisation" error={err('mode')}>
             <select className={`${nativeControlClass} h-9`} {...register('mode')}>

@@ -5,7 +5,7 @@ import {
   PRODUCTION_STEP_MODE_LABELS,
   type ProductionStep,
 } from '@shared/schemas/production-steps';
-import { ArchivedToggle } from '@/components/data-table/archived-toggle';
+import { ArchiveFilter, archiveView } from '@/components/data-table/archive-filter';
 import type { Column } from '@/components/data-table/data-table';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
@@ -34,7 +34,9 @@ export default function ProductionStepsPage() {
   const list = useProductionStepsList(state);
   const canWrite = useCanWrite('production');
   const reorder = useReorderProductionSteps();
-  const archived = state.filters.archived === 'true';
+  // Reordering and its notice belong to the active steps only (not "Archivées" nor "Toutes").
+  const view = archiveView(state);
+  const archived = view !== 'false';
   const items = list.data?.items ?? [];
   // Reordering needs the whole active list in its order: no search, filter or other sort, everything on one page.
   const canReorder =
@@ -70,6 +72,8 @@ export default function ProductionStepsPage() {
       header: 'Ordre',
       sortable: true,
       className: 'w-28',
+      // The reorder buttons: the row's link is on the step's name.
+      interactive: true,
       cell: (s) => {
         const index = items.indexOf(s);
         return (
@@ -114,7 +118,10 @@ export default function ProductionStepsPage() {
       cell: (s) => (
         <div className="flex flex-col">
           <span className="font-medium">{s.name}</span>
-          <span className="text-xs text-muted-foreground">{s.code}</span>
+          <span className="text-xs text-muted-foreground">
+            {s.code}
+            {s.archivedAt ? ' · Archivée' : ''}
+          </span>
         </div>
       ),
     },
@@ -166,7 +173,7 @@ export default function ProductionStepsPage() {
       state={state}
       onStateChange={setState}
       searchPlaceholder="Nom ou code de l’étape…"
-      emptyTitle={archived ? 'Aucune étape archivée' : 'Aucune étape trouvée'}
+      emptyTitle={view === 'true' ? 'Aucune étape archivée' : 'Aucune étape trouvée'}
       emptyDescription={state.q ? 'Essayez une autre recherche.' : 'Ajoutez les étapes de votre atelier.'}
       csv={{ path: PRODUCTION_STEPS_PATH, filename: 'etapes-production.csv' }}
       filters={
@@ -179,7 +186,7 @@ export default function ProductionStepsPage() {
             options={PRODUCTION_STEP_MODES.map((m) => ({ value: m, label: PRODUCTION_STEP_MODE_LABELS[m] }))}
             allLabel="Toutes"
           />
-          <ArchivedToggle state={state} onStateChange={setState} feminine />
+          <ArchiveFilter state={state} onStateChange={setState} feminine />
         </>
       }
     />

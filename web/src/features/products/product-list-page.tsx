@@ -1,18 +1,14 @@
 import { useCallback } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { can } from '@shared/access';
-import { formatEuro, formatNumber } from '@shared/format';
-import {
-  PRODUCT_CATEGORIES,
-  PRODUCT_CATEGORY_LABELS,
-  PRODUCT_STATUS_LABELS,
-  type ProductListItem,
-} from '@shared/schemas/products';
-import { CsvExportButton } from '@/components/data-table/csv-export-button';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import { formatDateFr, formatEuro } from '@shared/format';
+import { formatPlainDecimal } from '@shared/pricing-display';
+import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, type ProductListItem } from '@shared/schemas/products';
+import { ArchiveFilter, archiveView } from '@/components/data-table/archive-filter';
+import type { Column } from '@/components/data-table/data-table';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
+import { ListPage } from '@/components/data-table/list-page';
 import { useListState } from '@/components/data-table/use-list-state';
-import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/features/auth/auth-context';
 import { PRODUCTS_KEY, useProductListQuery } from './api/products-api';
@@ -20,12 +16,8 @@ import { useRepriceOnMarketChange } from './api/use-reprice-on-market-change';
 import { ProductCreateDialog } from './components/product-create-dialog';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((c) => ({ value: c, label: PRODUCT_CATEGORY_LABELS[c] }));
-const STATUS_OPTIONS = [
-  { value: 'archived', label: 'Archivées' },
-  { value: 'all', label: 'Toutes' },
-];
 
-const columns: Column<ProductListItem>[] = [
+const COLUMNS: Column<ProductListItem>[] = [
   {
     id: 'name',
     header: 'Nom',
@@ -41,6 +33,11 @@ const columns: Column<ProductListItem>[] = [
           <div className="font-medium">{p.name}</div>
           <div className="text-xs text-muted-foreground md:hidden">{PRODUCT_CATEGORY_LABELS[p.category]}</div>
           <div className="hidden max-w-[22rem] truncate text-xs text-muted-foreground md:block">{p.slug}</div>
+          {p.archivedAt ? (
+            <Badge variant="outline" className="mt-0.5">
+              Archivée
+            </Badge>
+          ) : null}
         </div>
       </div>
     ),
@@ -53,17 +50,9 @@ const columns: Column<ProductListItem>[] = [
     className: 'hidden md:table-cell',
   },
   {
-    id: 'status',
-    header: 'Statut',
-    cell: (p) => (
-      <Badge variant={p.status === 'archived' ? 'outline' : 'secondary'}>{PRODUCT_STATUS_LABELS[p.status]}</Badge>
-    ),
-    className: 'hidden md:table-cell',
-  },
-  {
     id: 'coefficient',
-    header: 'Coef.',
-    cell: (p) => formatNumber(p.coefficient, 2),
+    header: 'Coef. métal · pierres · MO',
+    cell: (p) => Object.values(p.coefficients).map(formatPlainDecimal).join(' · '),
     className: 'hidden text-right lg:table-cell',
   },
   {
@@ -92,67 +81,62 @@ const columns: Column<ProductListItem>[] = [
     id: 'updatedAt',
     header: 'Modifiée le',
     sortable: true,
-    cell: (p) => new Date(p.updatedAt).toLocaleDateString('fr-FR'),
+    cell: (p) => formatDateFr(p.updatedAt),
     className: 'hidden lg:table-cell',
   },
 ];
 
-/** `/products`: the product sheets with their live price (search, filters, sort, pages, CSV export). */
+const DEFAULTS = { sort: 'name', filters: { category: '', archived: 'false' } };
+
+/** `/products`: the product sheets with their live price, on the shared list screen (search, filters, sort, pages, CSV). */
 export default function ProductListPage() {
   const { user } = useAuth();
   const canWrite = can(user?.role, 'catalog', 'write');
-  const [state, setState] = useListState({ sort: 'name', filters: { category: '', status: '' } });
-  const list = useProductListQuery(state);
+  const [state, setState] = useListState(DEFAULTS);
+  const query = useProductListQuery(state);
   const isPriceQuery = useCallback(
     (key: readonly unknown[]) => key[0] === PRODUCTS_KEY[0] && key.length === 2 && typeof key[1] === 'object',
     [],
   );
   useRepriceOnMarketChange(isPriceQuery);
+  const view = archiveView(state);
 
   return (
-    <div className="space-y-4 md:space-y-6">
-      <PageHeader
-        title="Fiches produits"
-        description="Composition, coût de revient et prix de vente recalculés avec les cours du jour."
-        actions={canWrite ? <ProductCreateDialog /> : null}
-      />
-      <DataTable
-        columns={columns}
-        data={list.data}
-        isLoading={list.isPending}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
-        state={state}
-        onStateChange={setState}
-        rowHref={(p) => `/products/${p.slug}`}
-        getRowId={(p) => p.id}
-        emptyTitle={
-          state.q || state.filters.category ? 'Aucune fiche ne correspond à la recherche' : 'Aucune fiche produit'
-        }
-        emptyDescription={canWrite ? 'Créez une fiche avec « Nouvelle fiche ».' : undefined}
-        searchPlaceholder="Rechercher une fiche…"
-        toolbar={<CsvExportButton path="/api/products" state={state} filename="fiches-produits.csv" />}
-        filters={
-          <>
-            <ListFilterSelect
-              label="Catégorie"
-              filter="category"
-              state={state}
-              onStateChange={setState}
-              options={CATEGORY_OPTIONS}
-              allLabel="Toutes"
-            />
-            <ListFilterSelect
-              label="Statut"
-              filter="status"
-              state={state}
-              onStateChange={setState}
-              options={STATUS_OPTIONS}
-              allLabel="Actives"
-            />
-          </>
-        }
-      />
-    </div>
+    <ListPage<ProductListItem>
+      testId="products-page"
+      title="Fiches produits"
+      description="Composition, coût de revient et prix de vente recalculés avec les cours du jour."
+      basePath="/products"
+      canWrite={canWrite}
+      actions={<ProductCreateDialog />}
+      columns={COLUMNS}
+      list={{ data: query.data, isLoading: query.isPending, isError: query.isError, refetch: query.refetch }}
+      state={state}
+      onStateChange={setState}
+      rowHref={(p) => `/products/${p.slug}`}
+      searchPlaceholder="Rechercher une fiche…"
+      emptyTitle={
+        view === 'true'
+          ? 'Aucune fiche archivée'
+          : state.q || state.filters.category
+            ? 'Aucune fiche ne correspond à la recherche'
+            : 'Aucune fiche produit'
+      }
+      emptyDescription={canWrite && view === 'false' ? 'Créez une fiche avec « Nouvelle fiche ».' : undefined}
+      csv={{ path: '/api/products', filename: 'fiches-produits.csv' }}
+      filters={
+        <>
+          <ListFilterSelect
+            label="Catégorie"
+            filter="category"
+            state={state}
+            onStateChange={setState}
+            options={CATEGORY_OPTIONS}
+            allLabel="Toutes"
+          />
+          <ArchiveFilter state={state} onStateChange={setState} feminine />
+        </>
+      }
+    />
   );
 }

@@ -65,6 +65,8 @@ export function LogoField({ logo, canWrite }: { logo: SettingsAnswer['logo']; ca
             accept={LOGO_CONTENT_TYPES.join(',')}
             className="sr-only"
             id="settings-logo"
+            aria-label="Fichier du logo"
+            tabIndex={-1}
             onChange={(e) => onFile(e.target.files?.[0])}
           />
           <Button type="button" variant="outline" disabled={upload.isPending} onClick={() => input.current?.click()}>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsAnswer, SettingsInput } from '@shared/schemas/settings';
 import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/features/auth/auth-context';
+import { PRICING_SETTINGS_KEY } from './api/get-pricing-settings';
 
 export const SETTINGS_KEY = ['/api/settings'] as const;
 
@@ -17,6 +18,8 @@ export function useSaveSettings() {
       queryClient.setQueryData(SETTINGS_KEY, answer);
       // The product word and the organization name come with the user (/api/user).
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      // The buy-back calculator and the product sheets price with these.
+      void queryClient.invalidateQueries({ queryKey: PRICING_SETTINGS_KEY });
     },
   });
 }

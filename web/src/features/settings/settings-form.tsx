@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
+import { toInputText } from '@shared/decimal-input';
 import {
   LEGAL_FORMS,
   settingsSchema,
@@ -8,23 +8,38 @@ import {
   type SettingsAnswer,
   type SettingsInput,
 } from '@shared/schemas/settings';
-import { applyServerErrors } from '@/components/form/apply-server-errors';
+import { DraftNotice } from '@/components/form/draft-notice';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useRecordForm } from '@/components/form/use-record-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { NumberInput } from '@/components/form/number-input';
 import { LogoField } from './logo-field';
 import { useSaveSettings } from './settings-api';
 
+/** The API's decimals ("0.755") shown the French way ("0,755") in THE numeric fields. */
 function toFormValues(answer: SettingsAnswer): SettingsInput {
   const { logo: _logo, ...settings } = answer;
-  return settings;
+  return {
+    ...settings,
+    vatRatePct: toInputText(settings.vatRatePct),
+    buybackFactor: toInputText(settings.buybackFactor),
+    quoteValidityDays: String(settings.quoteValidityDays),
+    metalLossWarningPct: toInputText(settings.metalLossWarningPct),
+    coefficientMetal: toInputText(settings.coefficientMetal),
+    coefficientStones: toInputText(settings.coefficientStones),
+    coefficientLabour: toInputText(settings.coefficientLabour),
+    hourlyRates: settings.hourlyRates.map((r) => ({ ...r, ratePerHour: toInputText(r.ratePerHour) })),
+  };
 }
 
-/** The settings form: legal identity, pricing defaults, product word; saved with the version read. */
+/**
+ * The settings form: legal identity, pricing defaults, product word. A record form like the référentiels'
+ * (use-record-form.ts): saved with the version it was loaded with, a 409 offers "Recharger", what is typed is
+ * kept as a draft if the session ends. It stays on /settings after saving, showing the saved values; while nothing
+ * is typed it follows the settings saved elsewhere.
+ */
 export function SettingsForm({
   answer,
   canWrite,
@@ -35,58 +50,39 @@ export function SettingsForm({
   onReload: () => Promise<SettingsAnswer | undefined>;
 }) {
   const save = useSaveSettings();
-  const [conflict, setConflict] = useState(false);
-  const form = useZodForm<SettingsInput, Settings>(settingsSchema, toFormValues(answer));
+  const { form, onSubmit, saved, draft } = useRecordForm({
+    schema: settingsSchema,
+    record: answer,
+    // The page shows the form once the settings are loaded: `answer` is always there.
+    toValues: (loaded?: SettingsAnswer) => toFormValues(loaded ?? answer),
+    onReload,
+    followRecord: true,
+    // A manager reads the settings: nothing typed, nothing to keep.
+    draft: canWrite ? undefined : false,
+    save: async (input: Settings, version) => {
+      const record = await save.mutateAsync({ ...input, version });
+      return {
+        title: 'Paramètres enregistrés',
+        description: 'Les nouveaux réglages sont appliqués',
+        to: '/settings',
+        record,
+      };
+    },
+  });
   const rates = useFieldArray({ control: form.control, name: 'hourlyRates' });
-  const { errors, isDirty } = form.formState;
+  const { errors, isDirty, isSubmitting } = form.formState;
   const text = (name: Exclude<keyof SettingsInput, 'hourlyRates' | 'quoteValidityDays' | 'version' | 'legalForm'>) =>
     form.register(name);
 
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        setConflict(false);
-        form.reset(toFormValues(saved));
-        toast({ title: 'Paramètres enregistrés', description: 'Les nouveaux réglages sont appliqués' });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) {
-          setConflict(true);
-          return;
-        }
-        if (!applyServerErrors(form, error))
-          toast({
-            title: 'Enregistrement impossible',
-            description: error instanceof ApiError ? error.serverMessage : error.message,
-            variant: 'destructive',
-          });
-      },
-    }),
-  );
-
-  const reload = async () => {
-    const fresh = await onReload();
-    if (fresh) form.reset(toFormValues(fresh));
-    setConflict(false);
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Paramètres de l'organisation">
-      <UnsavedChangesGuard when={canWrite && isDirty && !save.isPending} />
-      {conflict && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/50 p-4 text-sm"
-        >
-          <p className="flex-1">
-            Quelqu&apos;un a enregistré les paramètres pendant que vous les modifiiez. Rechargez pour voir sa version
-            (vos modifications non enregistrées seront perdues).
-          </p>
-          <Button type="button" variant="outline" onClick={() => void reload()}>
-            Recharger
-          </Button>
-        </div>
-      )}
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="grid gap-6"
+      aria-label="Paramètres de l'organisation"
+    >
+      <UnsavedChangesGuard when={canWrite && isDirty && !saved} />
+      <DraftNotice draft={draft} />
       <fieldset disabled={!canWrite} className="grid gap-6">
         <FormSection title="Identité légale">
           <LogoField logo={answer.logo} canWrite={canWrite} />
@@ -143,33 +139,61 @@ export function SettingsForm({
         </FormSection>
 
         <FormSection title="Tarification">
-          <FormField label="Taux de TVA (%)" error={errors.vatRatePct?.message}>
-            <Input inputMode="decimal" {...text('vatRatePct')} />
+          <FormField
+            label="Taux de TVA (%)"
+            error={errors.vatRatePct?.message}
+            description="Prix TTC des fiches produits ; servira aussi aux devis."
+          >
+            <NumberInput {...text('vatRatePct')} />
           </FormField>
           <FormField
             label="Coefficient de rachat d'or"
             error={errors.buybackFactor?.message}
-            description="0,755 = décote de 24,50 %"
+            description="0,755 = décote de 24,50 % ; appliqué par la calculette de rachat du tableau de bord."
           >
-            <Input inputMode="decimal" {...text('buybackFactor')} />
+            <NumberInput {...text('buybackFactor')} />
           </FormField>
-          <FormField label="Validité des devis (jours)" error={errors.quoteValidityDays?.message}>
-            <Input type="number" min={1} max={365} {...form.register('quoteValidityDays', { valueAsNumber: true })} />
+          <FormField
+            label="Validité des devis (jours)"
+            error={errors.quoteValidityDays?.message}
+            description="Sera utilisée par les devis."
+          >
+            <NumberInput integer {...form.register('quoteValidityDays')} />
           </FormField>
-          <FormField label="Seuil d'alerte de perte métal (%)" error={errors.metalLossWarningPct?.message}>
-            <Input inputMode="decimal" {...text('metalLossWarningPct')} />
+          <FormField
+            label="Seuil d'alerte de perte métal (%)"
+            error={errors.metalLossWarningPct?.message}
+            description="Signale les lignes métal des fiches produits au-delà ; servira aux ordres de fabrication."
+          >
+            <NumberInput {...text('metalLossWarningPct')} />
           </FormField>
-          <FormField label="Coefficient métal" error={errors.coefficientMetal?.message}>
-            <Input inputMode="decimal" {...text('coefficientMetal')} />
+          <FormField
+            label="Coefficient métal"
+            error={errors.coefficientMetal?.message}
+            description="Point de départ des nouvelles fiches produits ; servira aux devis."
+          >
+            <NumberInput {...text('coefficientMetal')} />
           </FormField>
-          <FormField label="Coefficient pierres" error={errors.coefficientStones?.message}>
-            <Input inputMode="decimal" {...text('coefficientStones')} />
+          <FormField
+            label="Coefficient pierres"
+            error={errors.coefficientStones?.message}
+            description="Pierres, mêlée, composants et autres lignes des nouvelles fiches ; servira aux devis."
+          >
+            <NumberInput {...text('coefficientStones')} />
           </FormField>
-          <FormField label="Coefficient main-d'œuvre" error={errors.coefficientLabour?.message}>
-            <Input inputMode="decimal" {...text('coefficientLabour')} />
+          <FormField
+            label="Coefficient main-d'œuvre"
+            error={errors.coefficientLabour?.message}
+            description="Point de départ des nouvelles fiches produits ; servira aux devis."
+          >
+            <NumberInput {...text('coefficientLabour')} />
           </FormField>
           <div className="grid gap-2 sm:col-span-2">
             <p className="text-sm font-medium">Taux horaires</p>
+            <p className="text-xs text-muted-foreground">
+              Proposés pour les lignes de main-d&apos;œuvre des fiches produits ; serviront aux devis et aux ordres de
+              fabrication.
+            </p>
             {errors.hourlyRates?.message && (
               <p role="alert" className="text-xs font-medium text-destructive">
                 {errors.hourlyRates.message}
@@ -185,7 +209,7 @@ export function SettingsForm({
                   <Input {...form.register(`hourlyRates.${index}.label`)} />
                 </FormField>
                 <FormField label="€ / heure" className="w-32" error={errors.hourlyRates?.[index]?.ratePerHour?.message}>
-                  <Input inputMode="decimal" {...form.register(`hourlyRates.${index}.ratePerHour`)} />
+                  <NumberInput {...form.register(`hourlyRates.${index}.ratePerHour`)} />
                 </FormField>
                 <Button
                   type="button"
@@ -234,10 +258,10 @@ export function SettingsForm({
       </fieldset>
       {canWrite && (
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={save.isPending || !isDirty}>
-            {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
           </Button>
-          <Button type="button" variant="outline" disabled={!isDirty} onClick={() => form.reset(toFormValues(answer))}>
+          <Button type="button" variant="outline" disabled={!isDirty} onClick={draft.discard}>
             Annuler les modifications
           </Button>
         </div>

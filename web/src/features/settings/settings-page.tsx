@@ -6,7 +6,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { useSettings } from './settings-api';
 import { SettingsForm } from './settings-form';
 
-/** Paramètres (issue 3): admins write, managers read. */
+/** Paramètres: admins write, managers read. */
 export default function SettingsPage() {
   const { user } = useAuth();
   const settings = useSettings();
@@ -24,7 +24,6 @@ export default function SettingsPage() {
       />
       {settings.data ? (
         <SettingsForm
-          key={settings.data.version}
           answer={settings.data}
           canWrite={canWrite}
           onReload={async () => (await settings.refetch()).data}

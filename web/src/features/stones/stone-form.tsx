@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { toInputText } from '@shared/decimal-input';
 import {
   STONE_CATEGORIES,
   STONE_CATEGORY_LABELS,
@@ -10,7 +11,9 @@ import {
 } from '@shared/schemas/stones';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { NumberInput } from '@/components/form/number-input';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
+import { DraftNotice } from '@/components/form/draft-notice';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { useRecordForm } from '@/components/form/use-record-form';
 import { useSupplierOptions } from '@/features/suppliers/api/supplier-options';
@@ -42,7 +45,7 @@ export interface StoneFormValues {
 
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 /** Decimals as a French user types them ("1,30"); the schema reads both. */
-const dec = (v: string | null | undefined) => (v ? v.replace('.', ',') : '');
+const dec = (v: string | null | undefined) => toInputText(v);
 
 export function stoneFormValues(s?: Stone): StoneFormValues {
   return {
@@ -80,7 +83,7 @@ export function StoneForm({
   const suppliers = useSupplierOptions();
   const create = useCreateStone();
   const update = useUpdateStone();
-  const { form, onSubmit, saved } = useRecordForm({
+  const { form, onSubmit, saved, draft } = useRecordForm({
     schema: stoneInputSchema,
     record: stone,
     toValues: stoneFormValues,
@@ -101,6 +104,7 @@ export function StoneForm({
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Fiche article">
       <UnsavedChangesGuard when={formState.isDirty && !saved} />
+      <DraftNotice draft={draft} />
       <fieldset disabled={readOnly} className="flex flex-col gap-4">
         <FormSection title="Article">
           <FormField label="Nom" required error={err('name')}>
@@ -122,11 +126,11 @@ export function StoneForm({
             <Input autoComplete="off" {...register('shape')} />
           </FormField>
           <FormField label="Taille (mm)" error={err('sizeMm')}>
-            <Input inputMode="decimal" autoComplete="off" {...register('sizeMm')} />
+            <NumberInput {...register('sizeMm')} />
           </FormField>
           <div className="grid grid-cols-[1fr_6rem] gap-2">
             <FormField label="Poids" error={err('weight')}>
-              <Input inputMode="decimal" autoComplete="off" {...register('weight')} />
+              <NumberInput {...register('weight')} />
             </FormField>
             <FormField label="Unité" error={err('weightUnit')}>
               <select className={select} {...register('weightUnit')}>
@@ -157,7 +161,7 @@ export function StoneForm({
         <FormSection title="Achat et stock">
           <div className="grid grid-cols-[1fr_6rem] gap-2">
             <FormField label="Coût unitaire" error={err('unitCost')}>
-              <Input inputMode="decimal" autoComplete="off" {...register('unitCost')} />
+              <NumberInput {...register('unitCost')} />
             </FormField>
             <FormField label="Devise" error={err('currency')}>
               <select className={select} {...register('currency')}>
@@ -194,13 +198,13 @@ export function StoneForm({
             </select>
           </FormField>
           <FormField label="Quantité en stock" required error={err('stockQuantity')}>
-            <Input inputMode="numeric" autoComplete="off" {...register('stockQuantity')} />
+            <NumberInput integer {...register('stockQuantity')} />
           </FormField>
           <FormField label="Emplacement" error={err('stockLocation')} description="ex. coffre A, tiroir 3">
             <Input autoComplete="off" {...register('stockLocation')} />
           </FormField>
           <FormField label="Seuil de stock bas" error={err('lowStockThreshold')}>
-            <Input inputMode="numeric" autoComplete="off" {...register('lowStockThreshold')} />
+            <NumberInput integer {...register('lowStockThreshold')} />
           </FormField>
         </FormSection>
         <FormField label="Notes" error={err('notes')}>

@@ -1,5 +1,5 @@
 import { STONE_CATEGORIES, STONE_CATEGORY_LABELS, type Stone } from '@shared/schemas/stones';
-import { ArchivedToggle } from '@/components/data-table/archived-toggle';
+import { ArchiveFilter, archiveView } from '@/components/data-table/archive-filter';
 import type { Column } from '@/components/data-table/data-table';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
@@ -26,7 +26,9 @@ const COLUMNS: Column<Stone>[] = [
     cell: (s) => (
       <div className="flex flex-col">
         <span className="font-medium">{s.name}</span>
-        <span className="text-xs text-muted-foreground">{describe(s) || (s.archivedAt ? 'Archivé' : '')}</span>
+        <span className="text-xs text-muted-foreground">
+          {[describe(s), s.archivedAt ? 'Archivé' : ''].filter(Boolean).join(' · ')}
+        </span>
       </div>
     ),
   },
@@ -70,7 +72,7 @@ export default function StonesPage() {
   const list = useStonesList(state);
   const suppliers = useSupplierOptions();
   const canWrite = useCanWrite('catalog');
-  const archived = state.filters.archived === 'true';
+  const archived = archiveView(state) === 'true';
 
   return (
     <ListPage<Stone>
@@ -122,7 +124,7 @@ export default function StonesPage() {
             />
             Stock bas seulement
           </label>
-          <ArchivedToggle state={state} onStateChange={setState} />
+          <ArchiveFilter state={state} onStateChange={setState} />
         </>
       }
     />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { createOrganizationSchema } from '@shared/schemas/superadmin';
-import { applyServerErrors } from '@/components/form/apply-server-errors';
+import { handleSaveError } from '@/components/form/save-errors';
 import { FormField } from '@/components/form/form-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,6 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
 import { absoluteUrl, SecretReveal } from '@/features/users/secret-reveal';
 import { useCreateOrganization, type CreatedOrganization } from './superadmin-api';
 
@@ -52,12 +51,7 @@ export function CreateOrganizationDialog({
         toast({ title: 'Organisation créée', description: answer.organization.name });
       },
       onError: (error) => {
-        if (!applyServerErrors(form, error))
-          toast({
-            title: 'Création impossible',
-            description: error instanceof ApiError ? error.serverMessage : error.message,
-            variant: 'destructive',
-          });
+        handleSaveError(form, error, { failureTitle: 'Création impossible' });
       },
     }),
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { INSTRUMENTS } from '@shared/constants';
-import { DATA_SOURCE_KINDS, type DataSourceView } from '@shared/schemas/superadmin';
+import { normalizeIntegerText } from '@shared/decimal-input';
+import { acceptsApiKey, DATA_SOURCE_KINDS, type DataSourceView } from '@shared/schemas/superadmin';
 import { FormField, nativeControlClass } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,8 +13,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { NumberInput } from '@/components/form/number-input';
+import { saveErrorMessages } from '@/components/form/save-errors';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
 import { useSaveDataSource } from './superadmin-api';
 
 export const KIND_LABELS: Record<string, string> = {
@@ -26,14 +28,27 @@ export const KIND_LABELS: Record<string, string> = {
 /** The config key holding the provider's address, per kind (market providers). */
 const URL_KEY: Record<string, string | undefined> = { ecb: 'url', goldapi: 'baseUrl' };
 
-/** Create or edit a data source. The secret is write-only: the current one shows masked, never in full. */
-export function DataSourceDialog({ source, onClose }: { source: DataSourceView | null; onClose: () => void }) {
+/**
+ * Create or edit a data source. Only HTTP providers have an API key, write-only: the current one shows masked,
+ * never in full. A manual source's prices are typed in its own grid (manual-prices-dialog.tsx), opened through
+ * `onCreated` right after creating one.
+ */
+export function DataSourceDialog({
+  source,
+  onClose,
+  onCreated,
+}: {
+  source: DataSourceView | null;
+  onClose: () => void;
+  onCreated?: (created: DataSourceView) => void;
+}) {
   const save = useSaveDataSource();
   const [kind, setKind] = useState<string>(source?.kind ?? 'ecb');
   const [name, setName] = useState(source?.name ?? '');
   const [instruments, setInstruments] = useState<string[]>(source?.instruments ?? ['USD/EUR', 'ILS/EUR']);
   const [priority, setPriority] = useState(String(source?.priority ?? 100));
   const urlKey = URL_KEY[kind];
+  const hasApiKey = acceptsApiKey(kind);
   const initialUrl = urlKey && typeof source?.config[urlKey] === 'string' ? String(source.config[urlKey]) : '';
   const [url, setUrl] = useState(initialUrl);
   const [secret, setSecret] = useState('');
@@ -47,29 +62,25 @@ export function DataSourceDialog({ source, onClose }: { source: DataSourceView |
       if (url.trim()) config[urlKey] = url.trim();
       else delete config[urlKey];
     }
-    const body: Record<string, unknown> = { name, instruments, priority: Number(priority), config };
+    // A whole number typed the French way ('1 000'); anything else is refused here, before anything is sent.
+    const wholePriority = normalizeIntegerText(priority);
+    if (!wholePriority) {
+      setErrors({ priority: 'Nombre entier attendu, par exemple 100' });
+      return;
+    }
+    const body: Record<string, unknown> = { name, instruments, priority: Number(wholePriority), config };
     if (!source) body.kind = kind;
-    if (removeSecret) body.secret = null;
-    else if (secret) body.secret = secret;
+    if (hasApiKey && removeSecret) body.secret = null;
+    else if (hasApiKey && secret) body.secret = secret;
     save.mutate(
       { id: source?.id ?? null, body },
       {
         onSuccess: (saved) => {
           toast({ title: source ? 'Source modifiée' : 'Source créée', description: saved.name });
           onClose();
+          if (!source) onCreated?.(saved);
         },
-        onError: (error) => {
-          const fields = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
-          const next: Record<string, string> = {};
-          for (const [k, v] of Object.entries(fields)) if (v[0]) next[k] = v[0];
-          setErrors(next);
-          if (Object.keys(next).length === 0)
-            toast({
-              title: 'Enregistrement impossible',
-              description: error instanceof ApiError ? error.serverMessage : error.message,
-              variant: 'destructive',
-            });
-        },
+        onError: (error) => setErrors(saveErrorMessages(error)),
       },
     );
   };
@@ -115,35 +126,43 @@ export function DataSourceDialog({ source, onClose }: { source: DataSourceView |
             {errors.instruments && <p className="text-xs font-medium text-destructive">{errors.instruments}</p>}
           </fieldset>
           <FormField label="Priorité" error={errors.priority} description="La plus petite passe en premier.">
-            <Input type="number" min={0} max={10000} value={priority} onChange={(e) => setPriority(e.target.value)} />
+            <NumberInput integer value={priority} onChange={(e) => setPriority(e.target.value)} />
           </FormField>
           {urlKey && (
             <FormField label="Adresse du service" error={errors.config} description="Vide : l'adresse officielle.">
               <Input type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…" />
             </FormField>
           )}
-          <FormField
-            label="Clé d'API"
-            error={errors.secret}
-            description={
-              source?.secretMasked
-                ? `Clé enregistrée : ${source.secretMasked}. Laissez vide pour la garder.`
-                : 'Stockée chiffrée, jamais réaffichée.'
-            }
-          >
-            <Input
-              type="password"
-              autoComplete="off"
-              value={secret}
-              disabled={removeSecret}
-              onChange={(e) => setSecret(e.target.value)}
-            />
-          </FormField>
-          {source?.secretMasked && (
+          {hasApiKey && (
+            <FormField
+              label="Clé d'API"
+              error={errors.secret}
+              description={
+                source?.secretMasked
+                  ? `Clé enregistrée : ${source.secretMasked}. Laissez vide pour la garder.`
+                  : 'Stockée chiffrée, jamais réaffichée.'
+              }
+            >
+              <Input
+                type="password"
+                autoComplete="off"
+                value={secret}
+                disabled={removeSecret}
+                onChange={(e) => setSecret(e.target.value)}
+              />
+            </FormField>
+          )}
+          {hasApiKey && source?.secretMasked && (
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={removeSecret} onChange={(e) => setRemoveSecret(e.target.checked)} />
               Supprimer la clé enregistrée
             </label>
+          )}
+          {kind === 'manual' && (
+            <p className="text-sm text-muted-foreground">
+              Pas de clé d&apos;API : les cours se saisissent dans la grille de la source
+              {source ? ' (bouton « Saisir les cours »)' : ', ouverte dès sa création'}.
+            </p>
           )}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>

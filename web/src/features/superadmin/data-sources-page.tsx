@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Pencil, Plus, Zap } from 'lucide-react';
-import type { DataSourceTestResult, DataSourceView } from '@shared/schemas/superadmin';
+import { Pencil, Plus, SquarePen, Zap } from 'lucide-react';
+import { acceptsApiKey, type DataSourceTestResult, type DataSourceView } from '@shared/schemas/superadmin';
 import { ConfirmDialog } from '@/components/form/confirm-dialog';
 import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/features/admin-shared/format-date';
 import { ApiError } from '@/lib/api-client';
 import { DataSourceDialog, KIND_LABELS } from './data-source-dialog';
+import { ManualPricesDialog, ManualPricesSummary } from './manual-prices-dialog';
 import { useDataSources, useSaveDataSource, useTestDataSource } from './superadmin-api';
 
 const STATUS: Record<
@@ -27,7 +28,15 @@ function messageOf(e: Error): string {
   return e instanceof ApiError ? e.serverMessage : e.message;
 }
 
-function SourceCard({ source, onEdit }: { source: DataSourceView; onEdit: () => void }) {
+function SourceCard({
+  source,
+  onEdit,
+  onTypePrices,
+}: {
+  source: DataSourceView;
+  onEdit: () => void;
+  onTypePrices: () => void;
+}) {
   const test = useTestDataSource();
   const save = useSaveDataSource();
   const [result, setResult] = useState<DataSourceTestResult | null>(null);
@@ -68,9 +77,14 @@ function SourceCard({ source, onEdit }: { source: DataSourceView; onEdit: () => 
           </dd>
           <dt className="text-muted-foreground">Latence</dt>
           <dd>{source.health.lastLatencyMs !== null ? `${source.health.lastLatencyMs} ms` : '—'}</dd>
-          <dt className="text-muted-foreground">Clé d&apos;API</dt>
-          <dd className="font-mono">{source.secretMasked ?? 'aucune'}</dd>
+          {acceptsApiKey(source.kind) ? (
+            <>
+              <dt className="text-muted-foreground">Clé d&apos;API</dt>
+              <dd className="font-mono">{source.secretMasked ?? 'aucune'}</dd>
+            </>
+          ) : null}
         </dl>
+        {source.kind === 'manual' ? <ManualPricesSummary source={source} /> : null}
         {result && (
           <div
             role="status"
@@ -98,6 +112,12 @@ function SourceCard({ source, onEdit }: { source: DataSourceView; onEdit: () => 
           </div>
         )}
         <div className="flex flex-wrap gap-2">
+          {source.kind === 'manual' ? (
+            <Button size="sm" onClick={onTypePrices}>
+              <SquarePen aria-hidden="true" />
+              Saisir les cours
+            </Button>
+          ) : null}
           <Button
             variant="outline"
             size="sm"
@@ -140,10 +160,14 @@ function SourceCard({ source, onEdit }: { source: DataSourceView; onEdit: () => 
   );
 }
 
-/** Superadmin — market data sources: health, create/edit (write-only secret), enable/disable, test now. */
+/**
+ * Superadmin — market data sources: health, create/edit (write-only secret for HTTP providers), enable/disable,
+ * test now, and the price grid of a manual source (opened at once after creating one).
+ */
 export default function DataSourcesPage() {
   const sources = useDataSources();
   const [editing, setEditing] = useState<DataSourceView | 'new' | null>(null);
+  const [pricing, setPricing] = useState<DataSourceView | null>(null);
   return (
     <section className="mx-auto grid w-full max-w-6xl gap-4">
       <PageHeader
@@ -173,7 +197,7 @@ export default function DataSourcesPage() {
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {sources.data.map((s) => (
-            <SourceCard key={s.id} source={s} onEdit={() => setEditing(s)} />
+            <SourceCard key={s.id} source={s} onEdit={() => setEditing(s)} onTypePrices={() => setPricing(s)} />
           ))}
         </div>
       )}
@@ -182,8 +206,10 @@ export default function DataSourcesPage() {
           key={editing === 'new' ? 'new' : editing.id}
           source={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
+          onCreated={(created) => created.kind === 'manual' && setPricing(created)}
         />
       )}
+      {pricing && <ManualPricesDialog key={pricing.id} source={pricing} onClose={() => setPricing(null)} />}
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiGet } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { ORGANIZATIONS_PATH, useOrganizationModules, useSetModule } from './superadmin-api';
 
 function ModuleSwitch({

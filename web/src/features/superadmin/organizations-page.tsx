@@ -1,40 +1,57 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Building2 } from 'lucide-react';
 import type { OrganizationUsage } from '@shared/schemas/superadmin';
-import { DataTable, type Column } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/filter-select';
-import { withFilter } from '@/components/data-table/list-state';
+import type { Column } from '@/components/data-table/data-table';
+import { ListFilterSelect } from '@/components/data-table/filter-select';
+import { ListPage } from '@/components/data-table/list-page';
 import { useListQuery } from '@/components/data-table/use-list-query';
 import { useListState } from '@/components/data-table/use-list-state';
 import { ConfirmDialog } from '@/components/form/confirm-dialog';
-import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { ClientCsvButton } from '@/features/admin-shared/client-csv-button';
 import { formatDateTime } from '@/features/admin-shared/format-date';
 import { ApiError } from '@/lib/api-client';
 import { CreateOrganizationDialog } from './create-organization-dialog';
+import { OrganizationDialog } from './organization-dialog';
 import { ORGANIZATIONS_PATH, useOrganizationStatus } from './superadmin-api';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Actives' },
   { value: 'suspended', label: 'Suspendues' },
 ];
+/** The URL parameter of the organization shown in the dialog (the link of its row). */
+const ORGANIZATION_PARAM = 'organization';
+const DEFAULTS = { sort: 'name', filters: { status: '' } };
 
-/** Superadmin — organizations with their usage; create one with its first admin; suspend / reactivate. */
+/** Superadmin — organizations with their usage on the shared list screen; create one with its first admin; suspend / reactivate. */
 export default function OrganizationsPage() {
-  const [state, setState] = useListState({ sort: 'name', filters: { status: '' } });
+  const [state, setState] = useListState(DEFAULTS);
   const list = useListQuery<OrganizationUsage>(ORGANIZATIONS_PATH, state);
+  const [searchParams, setSearchParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [target, setTarget] = useState<OrganizationUsage | null>(null);
   const setStatus = useOrganizationStatus();
   const suspending = target?.status === 'active';
+  const selectedId = searchParams.get(ORGANIZATION_PARAM);
+
+  const linkTo = (o: OrganizationUsage) => {
+    const params = new URLSearchParams(searchParams);
+    params.set(ORGANIZATION_PARAM, o.id);
+    return `/superadmin/organizations?${params.toString()}`;
+  };
+  const close = () => {
+    const params = new URLSearchParams(searchParams);
+    params.delete(ORGANIZATION_PARAM);
+    setSearchParams(params, { replace: true });
+  };
 
   const columns: Column<OrganizationUsage>[] = [
     {
       id: 'name',
       header: 'Organisation',
+      sortable: true,
       cell: (o) => (
         <div>
           <p className="font-medium">{o.name}</p>
@@ -64,15 +81,10 @@ export default function OrganizationsPage() {
     {
       id: 'actions',
       header: 'Actions',
+      interactive: true,
+      className: 'hidden sm:table-cell',
       cell: (o) => (
-        <Button
-          variant={o.status === 'active' ? 'outline' : 'default'}
-          size="sm"
-          onClick={(e) => {
-            e.stopPropagation();
-            setTarget(o);
-          }}
-        >
+        <Button variant={o.status === 'active' ? 'outline' : 'default'} size="sm" onClick={() => setTarget(o)}>
           {o.status === 'active' ? 'Suspendre' : 'Réactiver'}
         </Button>
       ),
@@ -80,48 +92,39 @@ export default function OrganizationsPage() {
   ];
 
   return (
-    <section className="mx-auto grid w-full max-w-6xl gap-4">
-      <PageHeader
-        title="Organisations"
-        description="Les organisations de cette installation et leur utilisation."
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <Building2 aria-hidden="true" />
-            Nouvelle organisation
-          </Button>
-        }
-      />
-      <DataTable
-        columns={columns}
-        data={list.data}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
-        state={state}
-        onStateChange={setState}
-        getRowId={(o) => o.id}
-        emptyTitle="Aucune organisation"
-        searchPlaceholder="Nom de l'organisation…"
-        toolbar={
-          <ClientCsvButton<OrganizationUsage>
-            path={ORGANIZATIONS_PATH}
-            state={state}
-            filename="organisations.csv"
-            headers={['Nom', 'Identifiant', 'Statut', 'Utilisateurs', 'Actifs', 'Sessions', 'Journal', 'Créée le']}
-            row={(o) => [o.name, o.slug, o.status, o.users, o.activeUsers, o.activeSessions, o.logEntries, o.createdAt]}
-          />
-        }
-        filters={
-          <FilterSelect
-            label="Statut"
-            value={state.filters.status ?? ''}
-            allLabel="Toutes"
-            onChange={(v) => setState(withFilter(state, 'status', v))}
-            options={STATUS_OPTIONS}
-          />
-        }
-      />
+    <ListPage<OrganizationUsage>
+      testId="organizations-page"
+      title="Organisations"
+      description="Les organisations de cette installation et leur utilisation."
+      basePath="/superadmin/organizations"
+      canWrite
+      actions={
+        <Button onClick={() => setCreating(true)}>
+          <Building2 aria-hidden="true" />
+          Nouvelle organisation
+        </Button>
+      }
+      columns={columns}
+      list={list}
+      state={state}
+      onStateChange={setState}
+      rowHref={linkTo}
+      searchPlaceholder="Nom de l'organisation…"
+      emptyTitle="Aucune organisation"
+      csv={{ path: ORGANIZATIONS_PATH, filename: 'organisations.csv' }}
+      filters={
+        <ListFilterSelect
+          label="Statut"
+          filter="status"
+          state={state}
+          onStateChange={setState}
+          allLabel="Toutes"
+          options={STATUS_OPTIONS}
+        />
+      }
+    >
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
+      {selectedId !== null && <OrganizationDialog id={selectedId} onClose={close} onChangeStatus={setTarget} />}
       <ConfirmDialog
         open={target !== null}
         title={suspending ? `Suspendre ${target?.name ?? ''} ?` : `Réactiver ${target?.name ?? ''} ?`}
@@ -155,6 +158,6 @@ export default function OrganizationsPage() {
             : undefined
         }
       />
-    </section>
+    </ListPage>
   );
 }

@@ -3,9 +3,13 @@ import type { CreatedUserAnswer } from '@shared/schemas/users';
 import type {
   DataSourceTestResult,
   DataSourceView,
+  ManualPricesInput,
   OrganizationModulesView,
   OrganizationUsage,
 } from '@shared/schemas/superadmin';
+import { ALLOY_PRICES_KEY } from '@/features/market/api/get-alloy-prices';
+import { FX_KEY_ROOT } from '@/features/market/api/get-fx-rate';
+import { SPOT_KEY_ROOT } from '@/features/market/api/get-spot-price';
 import { apiGet, apiRequest } from '@/lib/api-client';
 
 export const ORGANIZATIONS_PATH = '/api/superadmin/organizations';
@@ -65,6 +69,24 @@ export function useSaveDataSource() {
     mutationFn: ({ id, body }) =>
       id ? apiRequest('PATCH', `${DATA_SOURCES_PATH}/${id}`, body) : apiRequest('POST', DATA_SOURCES_PATH, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [DATA_SOURCES_PATH] }),
+  });
+}
+
+/**
+ * PUT the prices typed in a `manual` source's grid (decimal strings with a dot); afterwards the sources and every
+ * market read reload, so the header and the tickers show the new prices at once.
+ */
+export function useSaveManualPrices() {
+  const queryClient = useQueryClient();
+  return useMutation<DataSourceView, Error, { id: string; body: ManualPricesInput }>({
+    mutationFn: ({ id, body }) => apiRequest('PUT', `${DATA_SOURCES_PATH}/${id}/prices`, body),
+    onSuccess: () =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: [DATA_SOURCES_PATH] }),
+        queryClient.invalidateQueries({ queryKey: [SPOT_KEY_ROOT] }),
+        queryClient.invalidateQueries({ queryKey: [FX_KEY_ROOT] }),
+        queryClient.invalidateQueries({ queryKey: ALLOY_PRICES_KEY }),
+      ]),
   });
 }
 

@@ -11,7 +11,9 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { AddressFields } from '@/components/form/address-fields';
+import { NumberInput } from '@/components/form/number-input';
 import { FormField, FormSection, nativeControlClass } from '@/components/form/form-field';
+import { DraftNotice } from '@/components/form/draft-notice';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { useRecordForm } from '@/components/form/use-record-form';
 import { useCreateSupplier } from './api/create-supplier';
@@ -69,7 +71,7 @@ export function SupplierForm({
 }) {
   const create = useCreateSupplier();
   const update = useUpdateSupplier();
-  const { form, onSubmit, saved } = useRecordForm({
+  const { form, onSubmit, saved, draft } = useRecordForm({
     schema: supplierInputSchema,
     record: supplier,
     toValues: supplierFormValues,
@@ -94,6 +96,7 @@ export function SupplierForm({
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Fiche fournisseur">
       <UnsavedChangesGuard when={formState.isDirty && !saved} />
+      <DraftNotice draft={draft} />
       <fieldset disabled={readOnly} className="flex flex-col gap-4">
         <FormSection title="Identité">
           <FormField label="Nom" required error={err('name')}>
@@ -112,7 +115,7 @@ export function SupplierForm({
             <Input autoComplete="off" {...register('specialities')} />
           </FormField>
           <FormField label="Délai habituel (jours)" error={err('leadTimeDays')}>
-            <Input inputMode="numeric" autoComplete="off" {...register('leadTimeDays')} />
+            <NumberInput integer {...register('leadTimeDays')} />
           </FormField>
           <FormField label="Conditions de paiement" error={err('paymentTerms')} className="sm:col-span-2">
             <Input autoComplete="off" placeholder="ex. 30 jours fin de mois" {...register('paymentTerms')} />

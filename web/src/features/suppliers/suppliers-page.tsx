@@ -1,5 +1,5 @@
 import { SUPPLIER_TYPES, SUPPLIER_TYPE_LABELS, type Supplier } from '@shared/schemas/suppliers';
-import { ArchivedToggle } from '@/components/data-table/archived-toggle';
+import { ArchiveFilter, archiveView } from '@/components/data-table/archive-filter';
 import type { Column } from '@/components/data-table/data-table';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
@@ -55,7 +55,7 @@ export default function SuppliersPage() {
   const [state, setState] = useListState(DEFAULTS);
   const list = useSuppliersList(state);
   const canWrite = useCanWrite('catalog');
-  const archived = state.filters.archived === 'true';
+  const archived = archiveView(state) === 'true';
 
   return (
     <ListPage<Supplier>
@@ -90,7 +90,7 @@ export default function SuppliersPage() {
             onStateChange={setState}
             options={SUPPLIER_TYPES.map((t) => ({ value: t, label: SUPPLIER_TYPE_LABELS[t] }))}
           />
-          <ArchivedToggle state={state} onStateChange={setState} />
+          <ArchiveFilter state={state} onStateChange={setState} />
         </>
       }
     />

@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, THEME_STORAGE_KEY } from '@shared/constants';
 
 /**
- * Theme preference (spec §3, §4): "light" or "dark" in localStorage under `theme`, default light; the `dark`
+ * Theme preference: "light" or "dark" in localStorage under `theme`, default light; the `dark`
  * class on <html>. This module applies the stored theme as soon as it is evaluated (main.tsx imports it first),
  * so the first paint already has the right colours without an inline script (the CSP forbids them).
  */

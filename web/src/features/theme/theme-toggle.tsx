@@ -1,6 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { useTheme } from './use-theme';
 
 export function ThemeToggle({ className }: { className?: string }) {

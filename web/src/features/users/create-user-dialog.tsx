@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createUserSchema, type CreatedUserAnswer, type CreateUserInput } from '@shared/schemas/users';
-import { applyServerErrors } from '@/components/form/apply-server-errors';
+import { handleSaveError } from '@/components/form/save-errors';
 import { FormField, nativeControlClass } from '@/components/form/form-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,6 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
 import { grantableRoles } from './role-options';
 import { absoluteUrl, SecretReveal } from './secret-reveal';
 import { useCreateUser } from './users-api';
@@ -57,12 +56,7 @@ export function CreateUserDialog({
         toast({ title: 'Utilisateur créé', description: `Le compte ${answer.user.username} a été créé` });
       },
       onError: (error) => {
-        if (!applyServerErrors(form, error))
-          toast({
-            title: 'Création impossible',
-            description: error instanceof ApiError ? error.serverMessage : error.message,
-            variant: 'destructive',
-          });
+        handleSaveError(form, error, { failureTitle: 'Création impossible' });
       },
     }),
   );

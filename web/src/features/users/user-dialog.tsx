@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { ROLES } from '@shared/constants';
-import type { UserSummary } from '@shared/schemas/users';
+import { useLocation } from 'react-router';
+import { CONFLICT_MESSAGE } from '@shared/schemas/lists';
+import { userRoleFormSchema, type UserRoleFormInput, type UserSummary } from '@shared/schemas/users';
 import { ConfirmDialog } from '@/components/form/confirm-dialog';
 import { FormField, nativeControlClass } from '@/components/form/form-field';
+import { useRecordForm } from '@/components/form/use-record-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiGet } from '@/lib/api-client';
 import { formatDateTime } from '@/features/admin-shared/format-date';
 import { grantableRoles } from './role-options';
 import { absoluteUrl, SecretReveal } from './secret-reveal';
-import { useUpdateUser, useUserAction, type InvitationAnswer, type ResetPasswordAnswer } from './users-api';
+import { useUpdateUser, useUserAction, type InvitationAnswer, type ResetPasswordAnswer, USERS_PATH } from './users-api';
 
 function failure(title: string) {
   return (error: Error) =>
@@ -24,7 +26,11 @@ function failure(title: string) {
 
 type Pending = 'deactivate' | 'reactivate' | 'reset' | null;
 
-/** One user's sheet: role change, deactivate / reactivate, password reset, new invitation link. */
+/**
+ * One user's sheet: role change, deactivate / reactivate, password reset, new invitation link. The role is a record
+ * form (use-record-form.ts, no draft): saved with the user's version, a 409 offers "Recharger"; the actions
+ * refresh the user shown, and the role form follows it while its select is untouched.
+ */
 export function UserDialog({
   user,
   canWrite,
@@ -38,7 +44,7 @@ export function UserDialog({
   actorId: string;
   onClose: () => void;
 }) {
-  const [role, setRole] = useState(user.role);
+  const { pathname } = useLocation();
   const [confirming, setConfirming] = useState<Pending>(null);
   const [secret, setSecret] = useState<{ label: string; value: string; hint: string } | null>(null);
   const [current, setCurrent] = useState(user);
@@ -51,23 +57,34 @@ export function UserDialog({
   const editable = canWrite && (current.role !== 'superadmin' || actorRole === 'superadmin');
   const roles = grantableRoles(actorRole);
 
-  const saveRole = () => {
-    const nextRole = ROLES.find((r) => r === role);
-    if (!nextRole) return;
-    update.mutate(
-      { role: nextRole },
-      {
-        onSuccess: (u) => {
-          setCurrent(u);
-          toast({ title: 'Rôle modifié', description: `${u.username} est maintenant ${u.roleLabel}` });
-        },
-        onError: (e) => {
-          setRole(current.role);
-          failure('Changement de rôle impossible')(e);
-        },
-      },
-    );
-  };
+  const { form, onSubmit } = useRecordForm({
+    schema: userRoleFormSchema,
+    record: current,
+    toValues: (u?: UserSummary) => ({ role: (u ?? current).role }),
+    onReload: async () => {
+      const fresh = await apiGet<UserSummary>(`${USERS_PATH}/${user.id}`);
+      setCurrent(fresh);
+      return fresh;
+    },
+    followRecord: true,
+    draft: false,
+    failureTitle: 'Changement de rôle impossible',
+    // The other 409 (the last active administrator) is a refusal shown with its message.
+    staleConflict: (error) => error.serverMessage === CONFLICT_MESSAGE,
+    save: async (input: UserRoleFormInput, version) => {
+      const u = await update.mutateAsync({ role: input.role, version });
+      setCurrent(u);
+      // The dialog stays open on the users page.
+      return {
+        title: 'Rôle modifié',
+        description: `${u.username} est maintenant ${u.roleLabel}`,
+        to: pathname,
+        record: u,
+      };
+    },
+  });
+  const role = form.watch('role');
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -97,9 +114,9 @@ export function UserDialog({
 
         {editable && !secret && (
           <div className="grid gap-4 border-t pt-4">
-            <div className="flex flex-wrap items-end gap-2">
-              <FormField label="Rôle" className="min-w-48 flex-1">
-                <select className={nativeControlClass} value={role} onChange={(e) => setRole(e.target.value)}>
+            <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-wrap items-end gap-2">
+              <FormField label="Rôle" className="min-w-48 flex-1" error={errors.role?.message}>
+                <select className={nativeControlClass} {...form.register('role')}>
                   {roles.map((r) => (
                     <option key={r.value} value={r.value}>
                       {r.label}
@@ -110,10 +127,10 @@ export function UserDialog({
                   )}
                 </select>
               </FormField>
-              <Button onClick={saveRole} disabled={role === current.role || update.isPending}>
+              <Button type="submit" disabled={role === current.role || isSubmitting}>
                 Changer le rôle
               </Button>
-            </div>
+            </form>
             <div className="flex flex-wrap gap-2">
               {current.invitationPending ? (
                 <Button

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatedUserAnswer, CreateUserInput, UpdateUserInput, UserSummary } from '@shared/schemas/users';
-import { apiRequest } from '@/lib/api-client';
+import { apiGet, apiRequest } from '@/lib/api-client';
 
 export const USERS_PATH = '/api/users';
 
@@ -11,6 +11,15 @@ export interface ResetPasswordAnswer {
 export interface InvitationAnswer {
   user: UserSummary;
   invitation: { token: string; url: string; expiresAt: string };
+}
+
+/** One user of the organization (a user opened from the URL, `/users?user=<id>`); no request for null. */
+export function useUser(id: string | null) {
+  return useQuery<UserSummary>({
+    queryKey: [USERS_PATH, id],
+    queryFn: () => apiGet<UserSummary>(`${USERS_PATH}/${id}`),
+    enabled: id !== null,
+  });
 }
 
 function useInvalidateUsers() {

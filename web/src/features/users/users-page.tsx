@@ -1,12 +1,13 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { can } from '@shared/access';
 import type { UserSummary } from '@shared/schemas/users';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/data-table';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
+import { ListPage } from '@/components/data-table/list-page';
 import { useListQuery } from '@/components/data-table/use-list-query';
 import { useListState } from '@/components/data-table/use-list-state';
-import { PageHeader } from '@/components/form/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-context';
@@ -14,18 +15,21 @@ import { formatDateTime } from '@/features/admin-shared/format-date';
 import { CreateUserDialog } from './create-user-dialog';
 import { ALL_ROLE_OPTIONS } from './role-options';
 import { UserDialog } from './user-dialog';
-import { UsersCsvButton } from './users-csv-button';
-import { USERS_PATH } from './users-api';
+import { USERS_PATH, useUser } from './users-api';
 
 const ACTIVE_OPTIONS = [
   { value: 'true', label: 'Actifs' },
   { value: 'false', label: 'Désactivés' },
 ];
 
+/** The URL parameter of the user shown in the dialog: `/users?user=<id>` is a link to that user. */
+const USER_PARAM = 'user';
+
 const COLUMNS: Column<UserSummary>[] = [
   {
-    id: 'name',
+    id: 'lastName',
     header: 'Nom',
+    sortable: true,
     cell: (u) => (
       <div className="min-w-0">
         <p className="font-medium">
@@ -35,8 +39,8 @@ const COLUMNS: Column<UserSummary>[] = [
       </div>
     ),
   },
-  { id: 'email', header: 'Email', cell: (u) => u.email, className: 'hidden md:table-cell' },
-  { id: 'role', header: 'Rôle', cell: (u) => u.roleLabel },
+  { id: 'email', header: 'E-mail', sortable: true, cell: (u) => u.email, className: 'hidden md:table-cell' },
+  { id: 'role', header: 'Rôle', sortable: true, cell: (u) => u.roleLabel },
   {
     id: 'status',
     header: 'Statut',
@@ -52,72 +56,85 @@ const COLUMNS: Column<UserSummary>[] = [
   {
     id: 'lastLoginAt',
     header: 'Dernière connexion',
+    sortable: true,
     cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Jamais'),
     className: 'hidden sm:table-cell',
   },
 ];
 
-/** Utilisateurs (issue 3): the organization's staff accounts; admins write, managers read. */
+const DEFAULTS = { sort: 'lastName', filters: { role: '', active: '' } };
+
+/** Utilisateurs: the organization's staff accounts on the shared list screen; admins write, managers read. */
 export default function UsersPage() {
   const { user } = useAuth();
-  const [state, setState] = useListState({ sort: 'lastName', filters: { role: '', active: '' } });
+  const [state, setState] = useListState(DEFAULTS);
   const list = useListQuery<UserSummary>(USERS_PATH, state);
+  const [searchParams, setSearchParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
-  const [selected, setSelected] = useState<UserSummary | null>(null);
+  const selectedId = searchParams.get(USER_PARAM);
+  // The user of the dialog: from the page on screen, or read on its own (a link opened in a new tab).
+  const fromPage = list.data?.items.find((u) => u.id === selectedId);
+  const fetched = useUser(selectedId !== null && !fromPage ? selectedId : null);
+  const selected = fromPage ?? (selectedId !== null ? fetched.data : undefined);
   if (!user) return null;
   const canWrite = can(user.role, 'admin', 'write');
 
+  const linkTo = (u: UserSummary) => {
+    const params = new URLSearchParams(searchParams);
+    params.set(USER_PARAM, u.id);
+    return `/users?${params.toString()}`;
+  };
+  const close = () => {
+    const params = new URLSearchParams(searchParams);
+    params.delete(USER_PARAM);
+    setSearchParams(params, { replace: true });
+  };
+
   return (
-    <section className="mx-auto grid w-full max-w-6xl gap-4">
-      <PageHeader
-        title="Utilisateurs"
-        description={
-          canWrite
-            ? "Les comptes de l'équipe, leurs rôles et leurs accès."
-            : "Les comptes de l'équipe (lecture seule : seul un administrateur les modifie)."
-        }
-        actions={
-          canWrite ? (
-            <Button onClick={() => setCreating(true)}>
-              <UserPlus aria-hidden="true" />
-              Nouvel utilisateur
-            </Button>
-          ) : undefined
-        }
-      />
-      <DataTable
-        columns={COLUMNS}
-        data={list.data}
-        isLoading={list.isLoading}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
-        state={state}
-        onStateChange={setState}
-        onRowClick={setSelected}
-        getRowId={(u) => u.id}
-        emptyTitle="Aucun utilisateur"
-        emptyDescription="Aucun compte ne correspond à ces critères."
-        searchPlaceholder="Nom, identifiant ou email…"
-        toolbar={<UsersCsvButton state={state} />}
-        filters={
-          <>
-            <ListFilterSelect
-              label="Rôle"
-              filter="role"
-              state={state}
-              onStateChange={setState}
-              options={ALL_ROLE_OPTIONS}
-            />
-            <ListFilterSelect
-              label="Statut"
-              filter="active"
-              state={state}
-              onStateChange={setState}
-              options={ACTIVE_OPTIONS}
-            />
-          </>
-        }
-      />
+    <ListPage<UserSummary>
+      testId="users-page"
+      title="Utilisateurs"
+      description={
+        canWrite
+          ? "Les comptes de l'équipe, leurs rôles et leurs accès."
+          : "Les comptes de l'équipe (lecture seule : seul un administrateur les modifie)."
+      }
+      basePath="/users"
+      canWrite={canWrite}
+      actions={
+        <Button onClick={() => setCreating(true)}>
+          <UserPlus aria-hidden="true" />
+          Nouvel utilisateur
+        </Button>
+      }
+      columns={COLUMNS}
+      list={list}
+      state={state}
+      onStateChange={setState}
+      rowHref={linkTo}
+      searchPlaceholder="Nom, identifiant ou e-mail…"
+      emptyTitle="Aucun utilisateur"
+      emptyDescription="Aucun compte ne correspond à ces critères."
+      csv={{ path: USERS_PATH, filename: 'utilisateurs.csv' }}
+      filters={
+        <>
+          <ListFilterSelect
+            label="Rôle"
+            filter="role"
+            state={state}
+            onStateChange={setState}
+            options={ALL_ROLE_OPTIONS}
+          />
+          <ListFilterSelect
+            label="Statut"
+            filter="active"
+            state={state}
+            onStateChange={setState}
+            options={ACTIVE_OPTIONS}
+          />
+        </>
+      }
+    >
       {canWrite && <CreateUserDialog open={creating} onOpenChange={setCreating} actorRole={user.role} />}
       {selected && (
         <UserDialog
@@ -126,9 +143,9 @@ export default function UsersPage() {
           canWrite={canWrite}
           actorRole={user.role}
           actorId={user.id}
-          onClose={() => setSelected(null)}
+          onClose={close}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

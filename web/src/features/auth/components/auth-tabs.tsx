@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 
 interface AuthTab {
   value: string;
@@ -8,8 +8,8 @@ interface AuthTab {
 }
 
 /**
- * Two WAI-ARIA tabs styled like components/ui/tabs. The sign-in page is measured for size, so it uses this
- * small version rather than Radix Tabs (which the dashboard loads anyway).
+ * Two WAI-ARIA tabs styled like the clarity tabs of the dashboard (clarity-tabs.tsx). The sign-in page is measured
+ * for size, so it uses this small version rather than Radix Tabs.
  */
 export function AuthTabs({ tabs, defaultValue }: { tabs: AuthTab[]; defaultValue: string }) {
   const [active, setActive] = useState(defaultValue);

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form/form-field';
+import { Input } from '@/components/ui/input';
 import { PasswordStrengthMeter } from './password-strength';
 
 // Server rendering runs no effect: the common-password list is not loaded, the heuristic alone answers.
@@ -23,9 +24,11 @@ describe('PasswordStrengthMeter', () => {
 
   it('is tied to the input by FormField, with the error', () => {
     const html = renderToStaticMarkup(
-      <FormField id="pw" label="Mot de passe" error="Refusé" description={<PasswordStrengthMeter password="x" />} />,
+      <FormField id="pw" label="Mot de passe" error="Refusé" description={<PasswordStrengthMeter password="x" />}>
+        <Input type="password" />
+      </FormField>,
     );
     expect(html).toContain('aria-describedby="pw-description pw-error"');
-    expect(html).toContain('<div id="pw-description">');
+    expect(html).toContain('<div id="pw-description"');
   });
 });

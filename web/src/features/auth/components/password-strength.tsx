@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { passwordStrength, type PasswordStrength } from '@shared/password-policy';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { loadCommonPasswords } from '../common-passwords';
 
 /**

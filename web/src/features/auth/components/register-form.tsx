@@ -5,7 +5,8 @@ import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '../auth-context';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form/form-field';
+import { Input } from '@/components/ui/input';
 import { PasswordStrengthMeter } from './password-strength';
 
 const MISMATCH = 'Les mots de passe ne correspondent pas';
@@ -45,7 +46,7 @@ export function RegisterForm() {
       });
     },
     () => {
-      // Other fields are invalid too: still say so when the two passwords differ (spec §5).
+      // Other fields are invalid too: still say so when the two passwords differ.
       const { password, confirmPassword } = form.getValues();
       if (password && confirmPassword && password !== confirmPassword) reportMismatch();
     },
@@ -54,59 +55,34 @@ export function RegisterForm() {
   return (
     <form noValidate onFocus={resolver.preload} className="grid gap-4" aria-label="Inscription" onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="register-first-name"
-          label="Prénom"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...form.register('firstName')}
-        />
-        <FormField
-          id="register-last-name"
-          label="Nom"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...form.register('lastName')}
-        />
+        <FormField id="register-first-name" label="Prénom" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" required {...form.register('firstName')} />
+        </FormField>
+        <FormField id="register-last-name" label="Nom" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" required {...form.register('lastName')} />
+        </FormField>
       </div>
-      <FormField
-        id="register-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <FormField
-        id="register-username"
-        label="Nom d'utilisateur"
-        autoComplete="username"
-        required
-        error={errors.username?.message}
-        {...form.register('username')}
-      />
+      <FormField id="register-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" required {...form.register('email')} />
+      </FormField>
+      <FormField id="register-username" label="Nom d'utilisateur" error={errors.username?.message}>
+        <Input autoComplete="username" required {...form.register('username')} />
+      </FormField>
       <FormField
         id="register-password"
         label="Mot de passe"
-        type="password"
-        autoComplete="new-password"
-        required
         error={errors.password?.message}
         description={<PasswordStrengthMeter password={password} username={username} />}
-        {...form.register('password')}
-      />
+      >
+        <Input type="password" autoComplete="new-password" required {...form.register('password')} />
+      </FormField>
       <FormField
         id="register-confirm-password"
         label="Confirmer le mot de passe"
-        type="password"
-        autoComplete="new-password"
-        required
         error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
-      />
+      >
+        <Input type="password" autoComplete="new-password" required {...form.register('confirmPassword')} />
+      </FormField>
       <Button type="submit" className="w-full" disabled={registerMutation.isPending}>
         {registerMutation.isPending ? 'Création...' : 'Créer le compte'}
       </Button>

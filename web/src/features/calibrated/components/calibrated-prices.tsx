@@ -13,8 +13,8 @@ import { formatNumber } from '@shared/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { cn } from '@/lib/utils';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { cn } from '@/lib/class-merge';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { markPercent, roundDiameter } from '../lib/diameter';
 import { CalibratedResult } from './calibrated-result';
 import { ClarityTabs, clarityPanelId, clarityTabId } from './clarity-tabs';
@@ -22,7 +22,7 @@ import { DiameterSlider } from './diameter-slider';
 import { ReferenceDialog } from './reference-dialog';
 import { SieveTable } from './sieve-table';
 
-/** Marks under the track: 0.7, 2.35, 4.0 (spec §9); the ends are aligned with the track ends. */
+/** Marks under the track: 0.7, 2.35, 4.0; the ends are aligned with the track ends. */
 function SliderMarks() {
   return (
     <div className="relative h-4 text-xs text-muted-foreground" aria-hidden="true">
@@ -42,7 +42,7 @@ function SliderMarks() {
   );
 }
 
-/** "Prix Calibrés" (spec §2): clarity tabs, diameter slider (debounced 300 ms) and the price of one range. */
+/** "Prix Calibrés": clarity tabs, diameter slider (debounced 300 ms) and the price of one range. */
 export function CalibratedPrices({ className }: { className?: string }) {
   const [clarity, setClarity] = useState<CalibratedClarity>('VVS');
   const [mm, setMm] = useState<number>(CALIBRATED_MM_DEFAULT);

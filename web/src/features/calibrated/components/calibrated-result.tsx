@@ -20,7 +20,7 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
 
 const has = (v: string | null): v is string => v !== null && v !== '';
 
-/** Result rows of the calibrated prices card (spec §2); "N/A" for missing numbers. */
+/** Result rows of the calibrated prices card; "N/A" for missing numbers. */
 export function CalibratedResult({ mm, clarity }: { mm: number; clarity: CalibratedClarity }) {
   const query = useCalibratedPrice(mm, clarity);
   const { error } = query;

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { CLARITY_TABS, type CalibratedClarity } from '@shared/constants';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 
 /** Ids tying each clarity tab to the result panel (WAI-ARIA tabs). */
 export const clarityTabId = (baseId: string, c: CalibratedClarity) => `${baseId}-tab-${c}`;
@@ -14,8 +14,8 @@ const KEY_MOVES: Record<string, (index: number, last: number) => number> = {
 };
 
 /**
- * The clarity tabs of "Prix Calibrés": WAI-ARIA tabs (arrows, Home, End, automatic activation) styled like
- * components/ui/tabs, without Radix Tabs (~5 KB gzipped on the dashboard's first load).
+ * The clarity tabs of "Prix Calibrés": WAI-ARIA tabs (arrows, Home, End, automatic activation), without Radix
+ * Tabs (~5 KB gzipped on the dashboard's first load).
  */
 export function ClarityTabs({
   baseId,

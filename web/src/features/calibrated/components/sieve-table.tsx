@@ -1,7 +1,7 @@
 import { formatNumber } from '@shared/format';
 import { SIEVE_EQUIVALENCES } from '@shared/sieve';
 
-/** Sieve equivalence table (brief §4); the row holding the current diameter is highlighted. */
+/** Sieve equivalence table (shared/sieve.ts); the row holding the current diameter is highlighted. */
 export function SieveTable({ mm }: { mm: number }) {
   return (
     <table className="w-full text-sm" data-testid="sieve-table">

@@ -5,7 +5,7 @@ export function roundDiameter(mm: number): number {
   return Math.round(mm * 100) / 100;
 }
 
-/** The calibrated price is requested only for 0.7 <= mm <= 4 (spec §5). */
+/** The calibrated price is requested only for 0.7 <= mm <= 4. */
 export function isDiameterInRange(mm: number): boolean {
   if (!Number.isFinite(mm)) return false;
   const d = roundDiameter(mm);

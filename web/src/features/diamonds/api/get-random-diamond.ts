@@ -7,7 +7,7 @@ export function getRandomDiamond(): Promise<RandomDiamond> {
   return apiGet<RandomDiamond>('/api/random-diamond');
 }
 
-/** GET /api/random-diamond (sign-in showcase): cached 5 min, kept 30 min, no refetch on focus (spec §7). */
+/** GET /api/random-diamond (sign-in showcase): cached 5 min, kept 30 min, no refetch on focus. */
 export function useRandomDiamond() {
   return useQuery({
     queryKey: ['/api/random-diamond'],

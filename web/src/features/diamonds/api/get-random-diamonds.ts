@@ -12,7 +12,7 @@ import {
 
 export const randomDiamondsKey = (params: WeightParams) => ['/api/ddpl/random6', params] as const;
 
-/** GET /api/ddpl/random6 with optional weight_min/weight_max; failures become a DiamondListError (spec §8). */
+/** GET /api/ddpl/random6 with optional weight_min/weight_max; failures become a DiamondListError. */
 export async function getRandomDiamonds(params: WeightParams): Promise<DiamondListing[]> {
   try {
     const list = await apiGet<DiamondListing[]>(random6Path(params));
@@ -23,7 +23,7 @@ export async function getRandomDiamonds(params: WeightParams): Promise<DiamondLi
   }
 }
 
-/** Six random diamonds in a weight range; a new range is a new query; cached 5 min; spec §8 retry rule. */
+/** Six random diamonds in a weight range; a new range is a new query; cached 5 min; retried as selection-query.ts says. */
 export function useRandomDiamonds(weightRange: string) {
   const params = weightRangeToParams(weightRange);
   return useQuery<DiamondListing[], Error>({

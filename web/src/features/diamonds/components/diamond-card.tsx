@@ -3,20 +3,24 @@ import { formatNumber } from '@shared/format';
 import type { DiamondListing } from '@shared/schemas/diamonds';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import {
   diamondPriceLines,
   finishAbbreviations,
-  gradeAbbreviation,
+  finishNames,
+  fluorescenceName,
   locationBadgeClass,
   shapeAbbreviation,
+  shapeName,
 } from '../lib/diamond-display';
 
-/** One catalogue diamond (spec §2): links to /diamond/{id}. */
+/** One catalogue diamond: links to /diamond/{id}. */
 export function DiamondCard({ diamond }: { diamond: DiamondListing }) {
   const carats = formatNumber(diamond.carats, 2);
   const prices = diamondPriceLines(diamond);
   const shape = shapeAbbreviation(diamond.shape);
+  const shapeLabel = shapeName(diamond.shape);
+  const finish = finishNames(diamond);
   return (
     <Link
       to={`/diamond/${encodeURIComponent(diamond.id)}`}
@@ -26,7 +30,7 @@ export function DiamondCard({ diamond }: { diamond: DiamondListing }) {
       <div className="relative aspect-square bg-muted">
         <img
           src={diamond.imageUrl}
-          alt={`Diamant ${diamond.shape.toLowerCase()} ${carats} ct, ${diamond.color} ${diamond.clarity}`}
+          alt={`Diamant ${shapeLabel.toLowerCase()} ${carats} ct, ${diamond.color} ${diamond.clarity}`}
           loading="lazy"
           decoding="async"
           width={240}
@@ -49,10 +53,11 @@ export function DiamondCard({ diamond }: { diamond: DiamondListing }) {
       <div className="flex flex-1 flex-col gap-1 p-2 text-xs">
         <p className="flex items-baseline justify-between gap-1 font-semibold">
           <span>
-            <abbr title={diamond.shape} className="no-underline">
+            {/* The abbreviation on the card, the French name for assistive technologies and on hover. */}
+            <abbr title={shapeLabel} className="no-underline" aria-hidden="true">
               {shape}
-            </abbr>{' '}
-            {carats} ct
+            </abbr>
+            <span className="sr-only">{shapeLabel}</span> {carats} ct
           </span>
           <span>
             {diamond.color} · {diamond.clarity}
@@ -60,11 +65,12 @@ export function DiamondCard({ diamond }: { diamond: DiamondListing }) {
         </p>
         <p className="flex justify-between gap-1 text-muted-foreground">
           <span>{diamond.lab ?? '—'}</span>
-          <span title="Taille / Poli / Symétrie">{finishAbbreviations(diamond)}</span>
+          <span title={finish}>
+            <span aria-hidden="true">{finishAbbreviations(diamond)}</span>
+            <span className="sr-only">{finish}</span>
+          </span>
         </p>
-        <p className="text-muted-foreground">
-          Fluo : {diamond.fluorescence ? gradeAbbreviation(diamond.fluorescence) : '—'}
-        </p>
+        <p className="text-muted-foreground">Fluo : {fluorescenceName(diamond.fluorescence)}</p>
         <div className="mt-auto pt-1">
           {prices.main ? (
             <>

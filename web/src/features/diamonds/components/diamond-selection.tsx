@@ -8,13 +8,13 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/auth-context';
 import { SELECT_CLASS } from '@/features/dashboard/select-class';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { useRandomDiamonds } from '../api/get-random-diamonds';
 import { DiamondCard, DiamondCardSkeleton } from './diamond-card';
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3';
 
-/** "Sélection Catalogue Diamant" (spec §2): weight filter, six random diamonds, refresh with toasts. */
+/** "Sélection Catalogue Diamant": weight filter, six random diamonds, refresh with toasts. */
 export function DiamondSelection({ className }: { className?: string }) {
   const [range, setRange] = useState('all');
   const query = useRandomDiamonds(range);

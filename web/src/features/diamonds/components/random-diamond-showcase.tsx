@@ -1,8 +1,9 @@
 import { formatNumber } from '@shared/format';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { useRandomDiamond } from '../api/get-random-diamond';
+import { shapeName } from '../lib/diamond-display';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -13,7 +14,7 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Sign-in page showcase (spec §2, large screens): one random diamond; nothing at all when it fails. */
+/** Sign-in page showcase (large screens): one random diamond; nothing at all when it fails. */
 export function RandomDiamondShowcase({ className }: { className?: string }) {
   const { data, isPending, isError } = useRandomDiamond();
   if (isError) return null;
@@ -35,7 +36,7 @@ export function RandomDiamondShowcase({ className }: { className?: string }) {
             {data.media?.images?.[0] ? (
               <img
                 src={data.media.images[0]}
-                alt={`Diamant ${data.shape.toLowerCase()} de ${formatNumber(data.weightCt, 2)} ct`}
+                alt={`Diamant ${shapeName(data.shape).toLowerCase()} de ${formatNumber(data.weightCt, 2)} ct`}
                 width={384}
                 height={384}
                 decoding="async"
@@ -45,7 +46,7 @@ export function RandomDiamondShowcase({ className }: { className?: string }) {
           </div>
           <CardContent className="pt-4">
             <dl className="divide-y text-sm">
-              <Row label="Forme" value={data.shape} />
+              <Row label="Forme" value={shapeName(data.shape)} />
               <Row label="Poids" value={`${formatNumber(data.weightCt, 2)} ct`} />
               <Row label="Couleur" value={data.color} />
               <Row label="Qualité" value={data.clarity} />

@@ -4,9 +4,13 @@ import {
   DEFAULT_LOCATION_BADGE_CLASS,
   diamondPriceLines,
   finishAbbreviations,
+  finishNames,
+  fluorescenceName,
   gradeAbbreviation,
+  gradeName,
   locationBadgeClass,
   shapeAbbreviation,
+  shapeName,
 } from './diamond-display';
 
 const diamond = (over: Partial<DiamondListing> = {}): DiamondListing => ({
@@ -32,7 +36,7 @@ const diamond = (over: Partial<DiamondListing> = {}): DiamondListing => ({
 });
 
 describe('abbreviations', () => {
-  it('abbreviates shapes and grades (spec §9)', () => {
+  it('abbreviates shapes and grades', () => {
     expect(shapeAbbreviation('ROUND')).toBe('RBC');
     expect(shapeAbbreviation('pear')).toBe('PS');
     expect(shapeAbbreviation('TRILLION')).toBe('TRILLION');
@@ -67,5 +71,30 @@ describe('locationBadgeClass', () => {
     expect(classes).not.toContain(DEFAULT_LOCATION_BADGE_CLASS);
     expect(locationBadgeClass('HK')).toBe(DEFAULT_LOCATION_BADGE_CLASS);
     expect(locationBadgeClass(null)).toBe(DEFAULT_LOCATION_BADGE_CLASS);
+  });
+});
+
+describe('French names', () => {
+  it('names shapes in French, from any spelling, and keeps unknown ones', () => {
+    expect(shapeName('ROUND')).toBe('Rond');
+    expect(shapeName('emerald')).toBe('Émeraude');
+    expect(shapeName('Heart')).toBe('Cœur');
+    expect(shapeName('CUSHION')).toBe('Coussin');
+    expect(shapeName('TRILLIANT')).toBe('TRILLIANT');
+    expect(shapeName(null)).toBe('—');
+  });
+
+  it('names grades and fluorescence in French', () => {
+    expect(gradeName('Very Good')).toBe('Très bon');
+    expect(gradeName('VERY_GOOD')).toBe('Très bon');
+    expect(gradeName('FAIR')).toBe('Passable');
+    expect(gradeName('POOR')).toBe('Médiocre');
+    expect(fluorescenceName('NONE')).toBe('aucune');
+    expect(fluorescenceName('very strong')).toBe('très forte');
+    expect(fluorescenceName('FAINT')).toBe('faible');
+    expect(fluorescenceName(null)).toBe('—');
+    expect(finishNames({ cut: 'EXCELLENT', polish: 'Very Good', symmetry: null })).toBe(
+      'Taille Excellent, poli Très bon, symétrie —',
+    );
   });
 });

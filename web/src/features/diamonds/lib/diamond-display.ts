@@ -4,13 +4,13 @@ import type { DiamondListing } from '@shared/schemas/diamonds';
 
 const norm = (value: string) => value.trim().toUpperCase().replace(/[_-]+/g, ' ');
 
-/** Shape abbreviation (spec §9), e.g. ROUND -> RBC; unknown shapes are shown as they come. */
+/** Shape abbreviation, e.g. ROUND -> RBC; unknown shapes are shown as they come. */
 export function shapeAbbreviation(shape: string | null | undefined): string {
   if (!shape) return '—';
   return SHAPE_ABBREVIATIONS[norm(shape)] ?? shape;
 }
 
-/** Grade abbreviation (spec §9), e.g. Very Good -> VG; null -> "—". */
+/** Grade abbreviation, e.g. Very Good -> VG; null -> "—". */
 export function gradeAbbreviation(grade: string | null | undefined): string {
   if (!grade) return '—';
   return GRADE_ABBREVIATIONS[norm(grade)] ?? grade;
@@ -19,6 +19,64 @@ export function gradeAbbreviation(grade: string | null | undefined): string {
 /** "EX/VG/EX" for cut, polish and symmetry. */
 export function finishAbbreviations(d: Pick<DiamondListing, 'cut' | 'polish' | 'symmetry'>): string {
   return [d.cut, d.polish, d.symmetry].map(gradeAbbreviation).join('/');
+}
+
+/** French shape names, shown beside the abbreviations (no English reaching users). */
+const SHAPE_NAMES: Readonly<Record<string, string>> = {
+  ROUND: 'Rond',
+  PEAR: 'Poire',
+  EMERALD: 'Émeraude',
+  PRINCESS: 'Princesse',
+  MARQUISE: 'Marquise',
+  ASSCHER: 'Asscher',
+  CUSHION: 'Coussin',
+  HEART: 'Cœur',
+  OVAL: 'Ovale',
+  RADIANT: 'Radiant',
+};
+
+/** French grade names (cut, polish, symmetry). */
+const GRADE_NAMES: Readonly<Record<string, string>> = {
+  IDEAL: 'Idéal',
+  EXCELLENT: 'Excellent',
+  'VERY GOOD': 'Très bon',
+  GOOD: 'Bon',
+  FAIR: 'Passable',
+  POOR: 'Médiocre',
+};
+
+/** French fluorescence intensities, as "Fluo : aucune". */
+const FLUORESCENCE_NAMES: Readonly<Record<string, string>> = {
+  NONE: 'aucune',
+  'VERY SLIGHT': 'très légère',
+  SLIGHT: 'légère',
+  FAINT: 'faible',
+  MEDIUM: 'moyenne',
+  STRONG: 'forte',
+  'VERY STRONG': 'très forte',
+};
+
+/** "Rond" for ROUND (any spelling); an unknown shape as it comes; null -> "—". */
+export function shapeName(shape: string | null | undefined): string {
+  if (!shape) return '—';
+  return SHAPE_NAMES[norm(shape)] ?? shape;
+}
+
+/** "Très bon" for Very Good / VERY_GOOD; an unknown grade as it comes; null -> "—". */
+export function gradeName(grade: string | null | undefined): string {
+  if (!grade) return '—';
+  return GRADE_NAMES[norm(grade)] ?? grade;
+}
+
+/** "aucune" for NONE; an unknown intensity as it comes, in lower case; null -> "—". */
+export function fluorescenceName(fluorescence: string | null | undefined): string {
+  if (!fluorescence) return '—';
+  return FLUORESCENCE_NAMES[norm(fluorescence)] ?? fluorescence.toLowerCase();
+}
+
+/** "Taille Excellent, poli Très bon, symétrie —": the finish grades spelled out. */
+export function finishNames(d: Pick<DiamondListing, 'cut' | 'polish' | 'symmetry'>): string {
+  return `Taille ${gradeName(d.cut)}, poli ${gradeName(d.polish)}, symétrie ${gradeName(d.symmetry)}`;
 }
 
 export interface DiamondPriceLines {
@@ -30,7 +88,7 @@ export interface DiamondPriceLines {
 
 const has = (v: string | null | undefined): v is string => v !== null && v !== undefined && v.trim() !== '';
 
-/** Prices of a card (spec §2, §9): whole numbers, EUR when available, plus a USD line if both exist. */
+/** Prices of a card: whole numbers, EUR when available, plus a USD line if both exist. */
 export function diamondPriceLines(d: DiamondListing): DiamondPriceLines {
   const usdTotal = d.currency === 'USD' && has(d.totalPrice) ? d.totalPrice : null;
   const usdPerCt = d.currency === 'USD' && has(d.pricePerCarat) ? d.pricePerCarat : null;
@@ -58,7 +116,7 @@ export function diamondPriceLines(d: DiamondListing): DiamondPriceLines {
   return { main: usd, usd: null };
 }
 
-/** Location badge colours (spec §9: distinct for US, EU, IN, IL, BE). */
+/** Location badge colours (distinct for US, EU, IN, IL, BE). */
 export const LOCATION_BADGE_CLASSES: Readonly<Record<string, string>> = {
   US: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
   EU: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200',

@@ -24,7 +24,7 @@ export function random6Path(params: WeightParams): string {
 
 const UNAVAILABLE_PREFIX = 'Catalogue diamant temporairement indisponible';
 
-/** Fallback message when the server sent no message (spec §8). */
+/** Fallback message when the server sent no message. */
 export function catalogueUnavailableMessage(status: number): string {
   return `${UNAVAILABLE_PREFIX} (${status})`;
 }
@@ -41,7 +41,7 @@ export class DiamondListError extends Error {
 
 export const MAX_DIAMOND_LIST_RETRIES = 2;
 
-/** Spec §8: no retry on a 500 or on the "temporairement indisponible" message; otherwise up to 2 retries. */
+/** No retry on a 500 or on the "temporairement indisponible" message; otherwise up to 2 retries. */
 export function shouldRetryDiamondList(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_DIAMOND_LIST_RETRIES) return false;
   if (error instanceof DiamondListError && error.status === 500) return false;

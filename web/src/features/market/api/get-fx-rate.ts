@@ -16,11 +16,15 @@ export function getFxRate(pair: FxPair): Promise<FxRate> {
   return apiGet<FxRate>(`${FX_KEY_ROOT}/${pair}`);
 }
 
-/** GET /api/fx/{base}/{quote}; `poll` refetches every PRICE_POLL_INTERVAL_MS (header: USD/EUR). */
-export function useFxRate(pair: FxPair, options: { poll?: boolean } = {}) {
+/**
+ * GET /api/fx/{base}/{quote}; `poll` refetches every PRICE_POLL_INTERVAL_MS (header: USD/EUR); `select` (a stable
+ * function) keeps only what the caller shows, so it renders only when that changes.
+ */
+export function useFxRate<T = FxRate>(pair: FxPair, options: { poll?: boolean; select?: (rate: FxRate) => T } = {}) {
   return useQuery({
     queryKey: fxRateKey(pair),
     queryFn: () => getFxRate(pair),
     refetchInterval: options.poll ? PRICE_POLL_INTERVAL_MS : false,
+    select: options.select,
   });
 }

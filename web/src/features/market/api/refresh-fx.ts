@@ -1,12 +1,14 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FxRate } from '@shared/schemas/market';
 import { apiRequest, ApiError } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { FX_KEY_ROOT } from './get-fx-rate';
 
 export const REFRESH_FX_KEY = ['refresh-fx'] as const;
 
-export function refreshFx(): Promise<unknown> {
-  return apiRequest<unknown>('POST', '/api/fx/refresh', { base: 'USD', quote: 'EUR' });
+/** POST /api/fx/refresh {base: USD, quote: EUR}: the server refreshes every pair and answers USD/EUR. */
+export function refreshFx(): Promise<FxRate> {
+  return apiRequest<FxRate>('POST', '/api/fx/refresh', { base: 'USD', quote: 'EUR' });
 }
 
 /** POST /api/fx/refresh {base: USD, quote: EUR}; afterwards every FX read reloads. */

@@ -1,5 +1,6 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { METAL_LABELS_FR, type Metal } from '@shared/constants';
+import type { SpotPrice } from '@shared/schemas/market';
 import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { ALLOY_PRICES_KEY } from './get-alloy-prices';
@@ -7,13 +8,14 @@ import { spotPriceKey } from './get-spot-price';
 
 export const REFRESH_SPOT_KEY = ['refresh-spot'] as const;
 
-export function refreshSpot(metal: Metal): Promise<unknown> {
-  return apiRequest<unknown>('POST', '/api/spot/refresh', { metal });
+/** POST /api/spot/refresh {metal}: the server answers the refreshed spot price. */
+export function refreshSpot(metal: Metal): Promise<SpotPrice> {
+  return apiRequest<SpotPrice>('POST', '/api/spot/refresh', { metal });
 }
 
 /**
  * POST /api/spot/refresh {metal}; afterwards the matching spot read reloads (and the alloy prices, which
- * derive from it). Toasts per spec §8.
+ * derive from it). Toasts "Cours actualisé" / "Prix du {metal} mis à jour", or "Erreur".
  */
 export function useRefreshSpot() {
   const queryClient = useQueryClient();

@@ -5,9 +5,10 @@ import { gold18ktFrom24kt, parseDecimal } from '@shared/pricing-exact';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { useFxRate } from '../api/get-fx-rate';
 import { useSpotPrice } from '../api/get-spot-price';
+import { useIsRefreshingAllPrices, useRefreshAllPrices } from '../api/refresh-all-prices';
 import { useIsRefreshingFx, useRefreshFx } from '../api/refresh-fx';
 import { usePendingSpotRefreshes, useRefreshSpot } from '../api/refresh-spot';
 
@@ -87,7 +88,7 @@ function freshnessOf(data: Freshness | undefined): Freshness | undefined {
 }
 
 /**
- * The four header price buttons (spec §2, §9): gold 24kt and 18kt (whole numbers, 18kt = 24kt x 0.75), silver
+ * The four header price buttons: gold 24kt and 18kt (whole numbers, 18kt = 24kt x 0.75), silver
  * (2 decimals, 1 on mobile) and USD/EUR (3 decimals, 2 on mobile). Gold, silver and USD/EUR are polled every
  * 60 s. A metal button refreshes its metal, the rate button the rate.
  */
@@ -99,13 +100,14 @@ export function HeaderPrices({ className }: { className?: string }) {
   const refreshSpot = useRefreshSpot();
   const refreshFx = useRefreshFx();
   const pendingMetals = usePendingSpotRefreshes();
-  const fxPending = useIsRefreshingFx();
+  const allPending = useIsRefreshingAllPrices();
+  const fxPending = useIsRefreshingFx() || allPending;
 
   const gold24 = parseDecimal(gold.data?.pricePerG);
   const silverPrice = parseDecimal(silver.data?.pricePerG);
   const rate = parseDecimal(usd.data?.rate);
   const refresh = (metal: Metal) => () => refreshSpot.mutate(metal);
-  const goldPending = pendingMetals.includes('gold');
+  const goldPending = pendingMetals.includes('gold') || allPending;
 
   return (
     <div className={cn('flex items-center gap-0.5 sm:gap-1.5', className)} data-testid="header-prices">
@@ -141,7 +143,7 @@ export function HeaderPrices({ className }: { className?: string }) {
         unit="€/g"
         refreshLabel="Actualiser le cours de l'argent"
         freshness={freshnessOf(silver.data)}
-        pending={pendingMetals.includes('silver')}
+        pending={pendingMetals.includes('silver') || allPending}
         compact={isMobile}
         onRefresh={refresh('silver')}
       />
@@ -161,13 +163,15 @@ export function HeaderPrices({ className }: { className?: string }) {
   );
 }
 
-/** Refresh-all (wide screens): refreshes gold, silver and the USD/EUR rate. */
+/**
+ * Refresh-all (wide screens): refreshes gold, silver and the USD/EUR rate, then one toast lists every refreshed
+ * price and names what failed (refresh-all-prices.tsx).
+ */
 export function RefreshAllPricesButton({ className }: { className?: string }) {
-  const refreshSpot = useRefreshSpot();
-  const refreshFx = useRefreshFx();
+  const refreshAll = useRefreshAllPrices();
   const pendingMetals = usePendingSpotRefreshes();
   const fxPending = useIsRefreshingFx();
-  const pending = pendingMetals.length > 0 || fxPending;
+  const pending = refreshAll.isPending || pendingMetals.length > 0 || fxPending;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -179,11 +183,7 @@ export function RefreshAllPricesButton({ className }: { className?: string }) {
           data-testid="refresh-all-prices"
           disabled={pending}
           aria-busy={pending || undefined}
-          onClick={() => {
-            refreshSpot.mutate('gold');
-            refreshSpot.mutate('silver');
-            refreshFx.mutate();
-          }}
+          onClick={() => refreshAll.mutate()}
         >
           <RefreshCw aria-hidden="true" className={cn(pending && 'animate-spin')} />
         </Button>

@@ -1,29 +1,37 @@
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { useAlloyPrices } from '../api/get-alloy-prices';
 import { useFxRate } from '../api/get-fx-rate';
 import { useSpotPrice } from '../api/get-spot-price';
-import { formatTickerValue, mobileTickerEntries } from '../lib/ticker-items';
+import { countRender } from '../lib/render-probe';
+import { alloyReadings, formatTickerValue, fxReading, mobileTickerEntries, spotReading } from '../lib/ticker-items';
 import { ScrollingStrip } from './scrolling-strip';
 import { TickerItem } from './ticker-item';
 
 /**
- * Dashboard strip for small screens (spec §2, hidden from md up): gold, silver and platinum per gram, "Or 18kt",
+ * Dashboard strip for small screens (hidden from md up): gold, silver and platinum per gram, "Or 18kt",
  * "Or 14kt", "Argent 925" and USD/EUR (4 decimals). Items appear once loaded; nothing at all when none is.
- * Pauses while touched or pressed.
+ * Pauses while touched or pressed. Renders only when a shown reading changes (ticker-items.ts).
  */
 export function MobileMetalTicker({ className }: { className?: string }) {
-  // Not mounted at all from md up: no hidden animation loop or reads on wide screens.
+  // Not mounted at all from md up: no hidden animation or reads on wide screens.
   return useIsMobile() ? <MobileMetalTickerStrip className={className} /> : null;
 }
 
 function MobileMetalTickerStrip({ className }: { className?: string }) {
-  const gold = useSpotPrice('gold');
-  const silver = useSpotPrice('silver');
-  const platinum = useSpotPrice('platinum');
-  const alloys = useAlloyPrices();
-  const usd = useFxRate('USD/EUR');
-  const entries = mobileTickerEntries({ gold, silver, platinum, alloys, usd });
+  countRender('MobileMetalTicker');
+  const gold = useSpotPrice('gold', { select: spotReading });
+  const silver = useSpotPrice('silver', { select: spotReading });
+  const platinum = useSpotPrice('platinum', { select: spotReading });
+  const alloys = useAlloyPrices({ select: alloyReadings });
+  const usd = useFxRate('USD/EUR', { select: fxReading });
+  const entries = mobileTickerEntries({
+    gold: gold.data,
+    silver: silver.data,
+    platinum: platinum.data,
+    alloys: alloys.data,
+    usd: usd.data,
+  });
   if (entries.length === 0) return null;
   return (
     <ScrollingStrip

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { TICKER_COPIES, TICKER_SPEED_PX_PER_S } from '@shared/constants';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 
-/** An endless strip of `copies` identical copies of its children, scrolling at TICKER_SPEED_PX_PER_S. */
+/**
+ * An endless strip of TICKER_COPIES identical copies of its children scrolling at TICKER_SPEED_PX_PER_S, moved by
+ * a compositor animation (use-auto-scroll.ts): it renders only when its children change.
+ */
 export function ScrollingStrip({
   children,
   label,
@@ -17,20 +20,22 @@ export function ScrollingStrip({
   className?: string;
   testId?: string;
 }) {
-  const { trackRef, handlers, pressed } = useAutoScroll({ speedPxPerS: TICKER_SPEED_PX_PER_S, draggable });
+  const { stripRef, trackRef } = useAutoScroll<HTMLElement, HTMLDivElement>({
+    speedPxPerS: TICKER_SPEED_PX_PER_S,
+    draggable,
+  });
   return (
     <section
+      ref={stripRef}
       aria-label={label}
       data-testid={testId}
-      data-paused={pressed ? 'true' : undefined}
       className={cn(
         'touch-pan-y overflow-hidden select-none',
-        draggable && (pressed ? 'cursor-grabbing' : 'cursor-grab'),
+        draggable && 'cursor-grab data-pressed:cursor-grabbing',
         className,
       )}
-      {...handlers}
     >
-      <div ref={trackRef} className="flex w-max will-change-transform">
+      <div ref={trackRef} className="flex w-max">
         {Array.from({ length: TICKER_COPIES }, (_, copy) => (
           <div key={copy} className="flex shrink-0 items-center" aria-hidden={copy > 0 ? true : undefined}>
             {children}

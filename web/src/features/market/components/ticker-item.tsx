@@ -1,5 +1,7 @@
+import { memo } from 'react';
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/class-merge';
+import { countRender } from '../lib/render-probe';
 import type { Trend } from '../lib/trend';
 
 const TREND_LABELS: Record<Trend, string> = { up: 'en hausse', down: 'en baisse', neutral: 'stable' };
@@ -22,7 +24,17 @@ export function TrendIcon({ trend }: { trend: Trend }) {
   );
 }
 
-export function TickerItem({ label, value, trend }: { label: string; value: string; trend?: Trend }) {
+/** One ticker item; memoised: a strip that renders because one price changed re-renders only that item. */
+export const TickerItem = memo(function TickerItem({
+  label,
+  value,
+  trend,
+}: {
+  label: string;
+  value: string;
+  trend?: Trend;
+}) {
+  countRender('TickerItem');
   return (
     <span className="inline-flex shrink-0 items-center gap-1.5 px-4 text-xs whitespace-nowrap">
       <span className="text-muted-foreground">{label}</span>
@@ -30,4 +42,4 @@ export function TickerItem({ label, value, trend }: { label: string; value: stri
       {trend ? <TrendIcon trend={trend} /> : null}
     </span>
   );
-}
+});

@@ -1,90 +1,137 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { wrapOffset, advanceOffset } from '../lib/ticker-math';
+import { useEffect, useRef } from 'react';
+import { dragTime, loopDurationMs, rescaleTime, wrapTime } from '../lib/ticker-math';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 
 interface Options {
   speedPxPerS: number;
-  /** true: the strip follows the pointer while pressed (market ticker); false: a press only pauses it. */
+  /** true: the strip follows the mouse while pressed (market ticker); false: a press only pauses it. */
   draggable: boolean;
 }
 
+const translate = (px: number) => `translate3d(${px}px, 0, 0)`;
+
 /**
- * Endless horizontal strip: the track's children are identical copies; requestAnimationFrame moves the track
- * with a transform (no React render per frame) and wraps by one copy width. Paused while pressed or dragged
- * and while hovered; never moves by itself when the system asks for reduced motion.
+ * Endless horizontal strip moved by the compositor: the track's children are identical copies and one Web
+ * Animation translates the track by one copy width, repeated forever (ticker-math.ts). Nothing runs on the main
+ * thread per frame and React never renders for the motion: the animation is created from the refs once a ResizeObserver
+ * gives the copy width, re-timed when that width changes, paused and scrubbed by native pointer listeners.
+ *
+ * Paused while the mouse hovers the strip, while it is pressed (mouse, touch or pen) and, when `draggable`, the
+ * pressed mouse drags it. Under `prefers-reduced-motion` it never moves by itself (it can still be dragged).
+ * While pressed the strip carries `data-pressed` (cursor), while paused `data-paused`.
  */
-export function useAutoScroll({ speedPxPerS, draggable }: Options) {
-  const trackRef = useRef<HTMLDivElement>(null);
-  const motion = useRef({ offset: 0, copyWidth: 0, pressed: false, hovered: false, startX: 0, startOffset: 0 });
+export function useAutoScroll<S extends HTMLElement, T extends HTMLElement>({ speedPxPerS, draggable }: Options) {
+  const stripRef = useRef<S>(null);
+  const trackRef = useRef<T>(null);
+  /** Place in the loop (0..1) kept across re-creations of the animation (reduced motion toggled). */
+  const progress = useRef(0);
   const reducedMotion = usePrefersReducedMotion();
-  const [pressed, setPressed] = useState(false);
 
   useEffect(() => {
+    const strip = stripRef.current;
     const track = trackRef.current;
-    if (!track) return;
-    const m = motion.current;
-    const measure = () => {
-      const first = track.firstElementChild;
-      m.copyWidth = first instanceof HTMLElement ? first.offsetWidth : 0;
-    };
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    if (observer && track.firstElementChild) observer.observe(track.firstElementChild);
-    if (reducedMotion) return () => observer?.disconnect();
+    if (!strip || !track || typeof track.animate !== 'function') return;
 
-    let frame = 0;
-    let last = performance.now();
-    const tick = (now: number) => {
-      if (!m.pressed && !m.hovered) {
-        m.offset = advanceOffset(m.offset, now - last, speedPxPerS, m.copyWidth);
-        track.style.transform = `translate3d(${m.offset}px, 0, 0)`;
+    let animation: Animation | null = null;
+    let duration = 0;
+    const gesture = { pressed: false, hovered: false, pointerId: -1, startX: 0, startTime: 0 };
+    const timeOf = (a: Animation) => (typeof a.currentTime === 'number' ? a.currentTime : 0);
+
+    const applyPlayState = () => {
+      const paused = reducedMotion || gesture.pressed || gesture.hovered;
+      if (paused) strip.setAttribute('data-paused', 'true');
+      else strip.removeAttribute('data-paused');
+      if (!animation) return;
+      if (paused && animation.playState !== 'paused') animation.pause();
+      if (!paused && animation.playState !== 'running') animation.play();
+    };
+
+    /** (Re)times the loop for a copy `width` px wide, keeping the place in the loop. */
+    const retime = (width: number) => {
+      const next = loopDurationMs(width, speedPxPerS);
+      if (next === 0 || next === duration) return;
+      const keyframes = [{ transform: translate(0) }, { transform: translate(-width) }];
+      if (!animation) {
+        animation = track.animate(keyframes, { duration: next, iterations: Infinity, easing: 'linear' });
+        animation.currentTime = progress.current * next;
+      } else {
+        const time = rescaleTime(timeOf(animation), duration, next);
+        (animation.effect as KeyframeEffect).setKeyframes(keyframes);
+        animation.effect?.updateTiming({ duration: next });
+        animation.currentTime = time;
+        if (gesture.pressed) gesture.startTime = rescaleTime(gesture.startTime, duration, next);
       }
-      last = now;
-      frame = requestAnimationFrame(tick);
+      duration = next;
+      applyPlayState();
     };
-    frame = requestAnimationFrame(tick);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer?.disconnect();
+
+    const release = (event: PointerEvent) => {
+      if (!gesture.pressed || event.pointerId !== gesture.pointerId) return;
+      gesture.pressed = false;
+      strip.removeAttribute('data-pressed');
+      if (strip.hasPointerCapture?.(event.pointerId)) strip.releasePointerCapture(event.pointerId);
+      applyPlayState();
     };
-  }, [reducedMotion, speedPxPerS]);
-
-  const release = (event: PointerEvent<HTMLElement>) => {
-    const m = motion.current;
-    if (!m.pressed) return;
-    m.pressed = false;
-    setPressed(false);
-    if (event.currentTarget.hasPointerCapture?.(event.pointerId)) {
-      event.currentTarget.releasePointerCapture(event.pointerId);
-    }
-  };
-
-  const handlers = {
-    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+    const onPointerDown = (event: PointerEvent) => {
       if (event.pointerType === 'mouse' && event.button !== 0) return;
-      const m = motion.current;
-      m.pressed = true;
-      m.startX = event.clientX;
-      m.startOffset = m.offset;
-      setPressed(true);
-      if (draggable) event.currentTarget.setPointerCapture?.(event.pointerId);
-    },
-    onPointerMove: (event: PointerEvent<HTMLElement>) => {
-      const m = motion.current;
-      if (!draggable || !m.pressed || !trackRef.current) return;
-      m.offset = wrapOffset(m.startOffset + event.clientX - m.startX, m.copyWidth);
-      trackRef.current.style.transform = `translate3d(${m.offset}px, 0, 0)`;
-    },
-    onPointerUp: release,
-    onPointerCancel: release,
-    onPointerLeave: (event: PointerEvent<HTMLElement>) => {
-      motion.current.hovered = false;
-      if (!draggable) release(event);
-    },
-    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
-      if (event.pointerType === 'mouse') motion.current.hovered = true;
-    },
-  };
+      gesture.pressed = true;
+      gesture.pointerId = event.pointerId;
+      gesture.startX = event.clientX;
+      gesture.startTime = animation ? timeOf(animation) : 0;
+      strip.setAttribute('data-pressed', 'true');
+      applyPlayState();
+      if (draggable && event.pointerType === 'mouse') strip.setPointerCapture?.(event.pointerId);
+    };
+    const onPointerMove = (event: PointerEvent) => {
+      if (!draggable || !gesture.pressed || event.pointerId !== gesture.pointerId || !animation) return;
+      if (event.pointerType !== 'mouse') return;
+      animation.currentTime = dragTime(gesture.startTime, event.clientX - gesture.startX, speedPxPerS, duration);
+    };
+    const onPointerEnter = (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse') return;
+      gesture.hovered = true;
+      applyPlayState();
+    };
+    const onPointerLeave = (event: PointerEvent) => {
+      gesture.hovered = false;
+      // A press that is not a mouse drag ends when the pointer leaves the strip.
+      if (!(draggable && event.pointerType === 'mouse')) release(event);
+      applyPlayState();
+    };
 
-  return { trackRef, handlers, pressed, reducedMotion };
+    // The observer reports the copy's width after layout, at once and on every change (prices, fonts): reading
+    // it here would force a synchronous layout of the page while it loads.
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver((entries) => {
+            const box = entries[entries.length - 1];
+            if (box) retime(box.borderBoxSize?.[0]?.inlineSize ?? box.contentRect.width);
+          });
+    if (observer && track.firstElementChild) observer.observe(track.firstElementChild);
+    strip.addEventListener('pointerdown', onPointerDown);
+    strip.addEventListener('pointermove', onPointerMove);
+    strip.addEventListener('pointerup', release);
+    strip.addEventListener('pointercancel', release);
+    strip.addEventListener('pointerenter', onPointerEnter);
+    strip.addEventListener('pointerleave', onPointerLeave);
+    applyPlayState();
+    return () => {
+      observer?.disconnect();
+      strip.removeEventListener('pointerdown', onPointerDown);
+      strip.removeEventListener('pointermove', onPointerMove);
+      strip.removeEventListener('pointerup', release);
+      strip.removeEventListener('pointercancel', release);
+      strip.removeEventListener('pointerenter', onPointerEnter);
+      strip.removeEventListener('pointerleave', onPointerLeave);
+      strip.removeAttribute('data-paused');
+      strip.removeAttribute('data-pressed');
+      if (animation) {
+        progress.current = duration > 0 ? wrapTime(timeOf(animation), duration) / duration : 0;
+        animation.cancel();
+      }
+    };
+  }, [reducedMotion, speedPxPerS, draggable]);
+
+  return { stripRef, trackRef, reducedMotion };
 }

@@ -2,100 +2,105 @@ import { EMPTY_VALUE } from '@shared/constants';
 import { formatRate, formatTickerPrice } from '@shared/format';
 import type { AlloyPrice, FxRate, SpotPrice } from '@shared/schemas/market';
 
+/**
+ * What a ticker shows of one market answer: the value and the provider's observation time (a new time is a new
+ * reading, for the trend). Selected from the query data (`useQuery({ select })`), so a poll that brings the same
+ * reading gives an equal object (TanStack Query's structural sharing) and the ticker does not render: the answer's
+ * `ageSeconds` and `fetchedAt` change on every poll and are not shown by the ticker.
+ */
+export interface TickerReading {
+  value: string;
+  observedAt: string;
+}
+
+export interface AlloyReading extends TickerReading {
+  code: string;
+  name: string;
+}
+
+export const spotReading = (price: SpotPrice): TickerReading => ({
+  value: price.pricePerG,
+  observedAt: price.observedAt,
+});
+
+export const fxReading = (rate: FxRate): TickerReading => ({ value: rate.rate, observedAt: rate.observedAt });
+
+export const alloyReadings = (alloys: AlloyPrice[]): AlloyReading[] =>
+  (Array.isArray(alloys) ? alloys : []).map((alloy) => ({
+    code: alloy.code,
+    name: alloy.name,
+    value: alloy.pricePerG,
+    observedAt: alloy.observedAt,
+  }));
+
 export interface TickerEntry {
   key: string;
   label: string;
   /** Raw decimal string (null when the read failed). */
   raw: string | null;
   kind: 'price' | 'rate';
-  updatedAt: number;
+  /** Observation time of the reading (null when the read failed). */
+  observedAt: string | null;
 }
 
-interface Read<T> {
-  data: T | undefined;
-  dataUpdatedAt: number;
-}
+const entry = (
+  key: string,
+  label: string,
+  kind: TickerEntry['kind'],
+  reading: TickerReading | undefined,
+): TickerEntry => ({
+  key,
+  label,
+  raw: reading?.value ?? null,
+  kind,
+  observedAt: reading?.observedAt ?? null,
+});
 
-/** Market ticker items (spec §2): alloy prices, silver, platinum, then USD/EUR and ILS/EUR. */
-export function marketTickerEntries(reads: {
-  alloys: Read<AlloyPrice[]>;
-  silver: Read<SpotPrice>;
-  platinum: Read<SpotPrice>;
-  usd: Read<FxRate>;
-  ils: Read<FxRate>;
+/** Market ticker items: alloy prices, silver, platinum, then USD/EUR and ILS/EUR. */
+export function marketTickerEntries(readings: {
+  alloys: readonly AlloyReading[] | undefined;
+  silver: TickerReading | undefined;
+  platinum: TickerReading | undefined;
+  usd: TickerReading | undefined;
+  ils: TickerReading | undefined;
 }): TickerEntry[] {
-  const entries: TickerEntry[] = (Array.isArray(reads.alloys.data) ? reads.alloys.data : []).map((alloy) => ({
-    key: `alloy:${alloy.code}`,
-    label: alloy.name,
-    raw: alloy.pricePerG ?? null,
-    kind: 'price',
-    updatedAt: reads.alloys.dataUpdatedAt,
-  }));
-  const spot = (key: string, label: string, read: Read<SpotPrice>): TickerEntry => ({
-    key,
-    label,
-    raw: read.data?.pricePerG ?? null,
-    kind: 'price',
-    updatedAt: read.dataUpdatedAt,
-  });
-  const fx = (label: string, read: Read<FxRate>): TickerEntry => ({
-    key: `fx:${label}`,
-    label,
-    raw: read.data?.rate ?? null,
-    kind: 'rate',
-    updatedAt: read.dataUpdatedAt,
-  });
-  entries.push(
-    spot('spot:silver', 'Argent', reads.silver),
-    spot('spot:platinum', 'Platine', reads.platinum),
-    fx('USD/EUR', reads.usd),
-    fx('ILS/EUR', reads.ils),
-  );
-  return entries;
-}
-
-/** Mobile ticker items (spec §2), only those already loaded. */
-export function mobileTickerEntries(reads: {
-  gold: Read<SpotPrice>;
-  silver: Read<SpotPrice>;
-  platinum: Read<SpotPrice>;
-  alloys: Read<AlloyPrice[]>;
-  usd: Read<FxRate>;
-}): TickerEntry[] {
-  const alloys = Array.isArray(reads.alloys.data) ? reads.alloys.data : [];
-  const alloy = (name: string): TickerEntry => ({
-    key: `alloy:${name}`,
-    label: name,
-    raw: alloys.find((a) => a.name === name)?.pricePerG ?? null,
-    kind: 'price',
-    updatedAt: reads.alloys.dataUpdatedAt,
-  });
-  const spot = (key: string, label: string, read: Read<SpotPrice>): TickerEntry => ({
-    key,
-    label,
-    raw: read.data?.pricePerG ?? null,
-    kind: 'price',
-    updatedAt: read.dataUpdatedAt,
-  });
   return [
-    spot('spot:gold', 'Or', reads.gold),
-    spot('spot:silver', 'Argent', reads.silver),
-    spot('spot:platinum', 'Platine', reads.platinum),
+    ...(readings.alloys ?? []).map((alloy) => entry(`alloy:${alloy.code}`, alloy.name, 'price', alloy)),
+    entry('spot:silver', 'Argent', 'price', readings.silver),
+    entry('spot:platinum', 'Platine', 'price', readings.platinum),
+    entry('fx:USD/EUR', 'USD/EUR', 'rate', readings.usd),
+    entry('fx:ILS/EUR', 'ILS/EUR', 'rate', readings.ils),
+  ];
+}
+
+/** Mobile ticker items, only those already loaded. */
+export function mobileTickerEntries(readings: {
+  gold: TickerReading | undefined;
+  silver: TickerReading | undefined;
+  platinum: TickerReading | undefined;
+  alloys: readonly AlloyReading[] | undefined;
+  usd: TickerReading | undefined;
+}): TickerEntry[] {
+  const alloy = (name: string) =>
+    entry(
+      `alloy:${name}`,
+      name,
+      'price',
+      readings.alloys?.find((a) => a.name === name),
+    );
+  return [
+    entry('spot:gold', 'Or', 'price', readings.gold),
+    entry('spot:silver', 'Argent', 'price', readings.silver),
+    entry('spot:platinum', 'Platine', 'price', readings.platinum),
     alloy('Or 18kt'),
     alloy('Or 14kt'),
     alloy('Argent 925'),
-    {
-      key: 'fx:USD/EUR',
-      label: 'USD/EUR',
-      raw: reads.usd.data?.rate ?? null,
-      kind: 'rate' as const,
-      updatedAt: reads.usd.dataUpdatedAt,
-    },
-  ].filter((entry) => entry.raw !== null && entry.raw !== undefined);
+    entry('fx:USD/EUR', 'USD/EUR', 'rate', readings.usd),
+  ].filter((e) => e.raw !== null);
 }
 
-/** Ticker value: prices 2 decimals with "€/g", rates 4 decimals (spec §9); a dash when missing. */
-export function formatTickerValue(entry: TickerEntry): string {
+/** Ticker value: prices 2 decimals with "€/g", rates 4 decimals; a dash when missing. */
+export function formatTickerValue(entry: Pick<TickerEntry, 'raw' | 'kind'>): string {
   if (entry.raw === null) return EMPTY_VALUE;
   return entry.kind === 'rate' ? formatRate(entry.raw) : formatTickerPrice(entry.raw);
 }

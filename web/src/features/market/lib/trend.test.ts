@@ -17,33 +17,33 @@ describe('trendDirection', () => {
 
 describe('nextTrendState', () => {
   it('starts neutral, then follows new readings', () => {
-    const s1 = nextTrendState({}, [{ key: 'gold', value: '58', updatedAt: 1 }]);
+    const s1 = nextTrendState({}, [{ key: 'gold', value: '58', observedAt: 't1' }]);
     expect(s1.gold?.trend).toBe('neutral');
-    const s2 = nextTrendState(s1, [{ key: 'gold', value: '59', updatedAt: 2 }]);
+    const s2 = nextTrendState(s1, [{ key: 'gold', value: '59', observedAt: 't2' }]);
     expect(s2.gold?.trend).toBe('up');
-    const s3 = nextTrendState(s2, [{ key: 'gold', value: '57', updatedAt: 3 }]);
+    const s3 = nextTrendState(s2, [{ key: 'gold', value: '57', observedAt: 't3' }]);
     expect(s3.gold?.trend).toBe('down');
-    const s4 = nextTrendState(s3, [{ key: 'gold', value: '57', updatedAt: 4 }]);
+    const s4 = nextTrendState(s3, [{ key: 'gold', value: '57', observedAt: 't4' }]);
     expect(s4.gold?.trend).toBe('neutral');
   });
   it('keeps an item trend until a new reading of that item arrives', () => {
     const s1 = nextTrendState({}, [
-      { key: 'gold', value: '58', updatedAt: 1 },
-      { key: 'silver', value: '1', updatedAt: 1 },
+      { key: 'gold', value: '58', observedAt: 't1' },
+      { key: 'silver', value: '1', observedAt: 't1' },
     ]);
     const s2 = nextTrendState(s1, [
-      { key: 'gold', value: '59', updatedAt: 2 },
-      { key: 'silver', value: '1', updatedAt: 1 },
+      { key: 'gold', value: '59', observedAt: 't2' },
+      { key: 'silver', value: '1', observedAt: 't1' },
     ]);
     const s3 = nextTrendState(s2, [
-      { key: 'gold', value: '59', updatedAt: 2 },
-      { key: 'silver', value: '0.9', updatedAt: 3 },
+      { key: 'gold', value: '59', observedAt: 't2' },
+      { key: 'silver', value: '0.9', observedAt: 't3' },
     ]);
     expect(s3.gold?.trend).toBe('up');
     expect(s3.silver?.trend).toBe('down');
   });
   it('returns the same object when nothing changed', () => {
-    const s1 = nextTrendState({}, [{ key: 'gold', value: '58', updatedAt: 1 }]);
-    expect(nextTrendState(s1, [{ key: 'gold', value: '58', updatedAt: 1 }])).toBe(s1);
+    const s1 = nextTrendState({}, [{ key: 'gold', value: '58', observedAt: 't1' }]);
+    expect(nextTrendState(s1, [{ key: 'gold', value: '58', observedAt: 't1' }])).toBe(s1);
   });
 });

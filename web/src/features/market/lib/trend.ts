@@ -14,21 +14,21 @@ export function trendDirection(previous: string | null | undefined, next: string
 export interface TrendInput {
   key: string;
   value: string | null;
-  /** When this value was received (e.g. the query's dataUpdatedAt); a new time means a new reading. */
-  updatedAt: number;
+  /** When the provider observed this value (the answer's observedAt); a new time means a new reading. */
+  observedAt: string | null;
 }
 
 export interface TrendEntry {
   value: string | null;
-  updatedAt: number;
+  observedAt: string | null;
   trend: Trend;
 }
 
 export type TrendState = Readonly<Record<string, TrendEntry>>;
 
 /**
- * Next trend state: an item's trend is recomputed only when a new reading of it arrives (its updatedAt
- * changes), comparing it with the previous value seen; otherwise the trend is kept. Returns the same object
+ * Next trend state: an item's trend is recomputed only when a new reading of it arrives (its observedAt
+ * or value changes), comparing it with the previous value seen; otherwise the trend is kept. Returns the same object
  * when nothing changed, so callers can skip a state update.
  */
 export function nextTrendState(previous: TrendState, items: readonly TrendInput[]): TrendState {
@@ -36,11 +36,11 @@ export function nextTrendState(previous: TrendState, items: readonly TrendInput[
   const next: Record<string, TrendEntry> = { ...previous };
   for (const item of items) {
     const seen = previous[item.key];
-    if (seen && seen.updatedAt === item.updatedAt && seen.value === item.value) continue;
+    if (seen && seen.observedAt === item.observedAt && seen.value === item.value) continue;
     changed = true;
     next[item.key] = {
       value: item.value,
-      updatedAt: item.updatedAt,
+      observedAt: item.observedAt,
       trend: seen ? trendDirection(seen.value, item.value) : 'neutral',
     };
   }

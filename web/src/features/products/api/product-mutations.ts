@@ -17,12 +17,19 @@ export function useCreateProduct() {
   });
 }
 
-/** Everything cached under one sheet (detail, pricing, snapshots) reloads; the list too. */
+/**
+ * Everything cached under one sheet (detail, pricing, snapshots) reloads; the list too. After a new slug, the
+ * queries of the old address are left alone: the open sheet still reads them until it has moved to the new
+ * address (product-sheet.tsx), the old address no longer answers, and once unused they are garbage-collected.
+ */
 async function refreshSheet(queryClient: ReturnType<typeof useQueryClient>, product: ProductDetail, slug: string) {
-  if (product.slug !== slug) queryClient.removeQueries({ queryKey: productKey(slug) });
+  const renamed = product.slug !== slug;
   queryClient.setQueryData(productKey(product.slug), product);
   await queryClient.invalidateQueries({
-    predicate: (q) => q.queryKey[0] === PRODUCTS_KEY[0] && !(q.queryKey.length === 2 && q.queryKey[1] === product.slug),
+    predicate: (q) =>
+      q.queryKey[0] === PRODUCTS_KEY[0] &&
+      !(renamed && q.queryKey[1] === slug) &&
+      !(q.queryKey.length === 2 && q.queryKey[1] === product.slug),
   });
 }
 
@@ -30,15 +37,20 @@ export function useUpdateProduct(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProductUpdateBody) => apiRequest<ProductDetail>('PUT', productPath(slug), input),
-    onSuccess: (product) => refreshSheet(queryClient, product, slug),
+    // Not awaited: the form shows the saved sheet first, then the prices catch up. Awaiting made the new price
+    // appear while the form still held the old values, so what was typed right then was reset away.
+    onSuccess: (product) => void refreshSheet(queryClient, product, slug),
   });
 }
 
+/** Archives (DELETE /api/products/:slug) or restores (POST /api/products/:slug/restore) a sheet, like the référentiels. */
 export function useChangeProductStatus(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, version }: { action: 'archive' | 'restore'; version: number }) =>
-      apiRequest<ProductDetail>('POST', `${productPath(slug)}/${action}`, { version }),
+    mutationFn: (action: 'archive' | 'restore') =>
+      action === 'archive'
+        ? apiRequest<ProductDetail>('DELETE', productPath(slug))
+        : apiRequest<ProductDetail>('POST', `${productPath(slug)}/restore`),
     onSuccess: (product) => refreshSheet(queryClient, product, slug),
   });
 }

@@ -3,14 +3,16 @@ import type { ListResponse } from '@shared/schemas/lists';
 import type {
   ProductDetail,
   ProductListItem,
+  ProductPricing,
   ProductPricingComparison,
   SnapshotSummary,
 } from '@shared/schemas/products';
 import { listStateToQueryString, type ListState } from '@/components/data-table/list-state';
-import { apiGet, queryKeyToPath } from '@/lib/api-client';
+import { apiGet, apiRequest, queryKeyToPath } from '@/lib/api-client';
+import type { PreviewRequest } from '../lib/product-form';
 
 /**
- * Product sheets API (server/modules/products/README.md). Query keys follow spec §7: the key joined with "/"
+ * Product sheets API (server/modules/products/README.md). Query keys: the key joined with "/"
  * is the path, a trailing object is the query string.
  */
 
@@ -58,5 +60,22 @@ export function useProductSnapshots(slug: string) {
     queryKey: productSnapshotsKey(slug),
     queryFn: () =>
       apiGet<ListResponse<SnapshotSummary>>(`/api/products/${encodeURIComponent(slug)}/snapshots?pageSize=100`),
+  });
+}
+
+/** How long the sheet waits after the last keystroke before repricing the unsaved composition. */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+/**
+ * POST /api/products/pricing-preview: the unsaved composition priced by the server with the same context and
+ * shared/product-pricing.ts as a saved sheet (ADR 0003 says why on the server). `body` null = nothing to preview.
+ */
+export function useProductPricingPreview(body: PreviewRequest['body'] | null) {
+  return useQuery({
+    queryKey: [...PRODUCTS_KEY, 'pricing-preview', body],
+    queryFn: () => apiRequest<ProductPricing>('POST', '/api/products/pricing-preview', body),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    gcTime: 60_000,
   });
 }

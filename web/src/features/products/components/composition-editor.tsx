@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { CLARITY_TABS } from '@shared/constants';
+import { normalizeDecimalText, toInputText } from '@shared/decimal-input';
+import { formatPlainDecimal } from '@shared/pricing-display';
+import { ExactDecimal } from '@shared/pricing-exact';
 import {
   COMPONENT_KIND_LABELS,
   COMPONENT_KINDS,
@@ -9,9 +12,10 @@ import {
   type ComponentKind,
 } from '@shared/schemas/products';
 import { Button } from '@/components/ui/button';
+import { usePricingSettings } from '@/features/settings/api/get-pricing-settings';
 import { useAlloys, useProductionSteps } from '../api/reference-data';
 import { emptyLine, type ProductFormValues } from '../lib/product-form';
-import { Field } from './field';
+import { FormField } from '@/components/form/form-field';
 import { LineInput, LineSelect, useLineField } from './composition-line-fields';
 import { StonePicker } from './stone-picker';
 
@@ -125,8 +129,10 @@ function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentK
               </option>
             ))}
           </LineSelect>
-          <LineInput {...line} name="weightG" label="Poids (g)" inputMode="decimal" />
-          <LineInput {...line} name="lossPct" label="Perte (%)" inputMode="decimal" />
+          <LineInput {...line} name="weightG" label="Poids (g)" number="decimal" />
+          <LineInput {...line} name="lossPct" label="Perte (%)" number="decimal">
+            <LossWarning index={index} />
+          </LineInput>
           {optionalLabel}
         </div>
       );
@@ -134,14 +140,14 @@ function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentK
       return (
         <div className={grid}>
           <StoneField {...line} />
-          <LineInput {...line} name="quantity" label="Quantité" inputMode="numeric" />
+          <LineInput {...line} name="quantity" label="Quantité" number="integer" />
           {optionalLabel}
         </div>
       );
     case 'melee':
       return (
         <div className={grid}>
-          <LineInput {...line} name="mm" label="Diamètre (mm)" inputMode="decimal" />
+          <LineInput {...line} name="mm" label="Diamètre (mm)" number="decimal" />
           <LineSelect {...line} name="clarity" label="Pureté">
             {CLARITY_TABS.map((c) => (
               <option key={c} value={c}>
@@ -149,7 +155,7 @@ function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentK
               </option>
             ))}
           </LineSelect>
-          <LineInput {...line} name="quantity" label="Quantité" inputMode="numeric" />
+          <LineInput {...line} name="quantity" label="Quantité" number="integer" />
           {optionalLabel}
         </div>
       );
@@ -161,18 +167,20 @@ function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentK
             {(steps.data?.items ?? []).map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
-                {s.hourlyRate ? ` (${s.hourlyRate.replace('.', ',')} €/h)` : ''}
+                {s.hourlyRate ? ` (${toInputText(s.hourlyRate)} €/h)` : ''}
               </option>
             ))}
           </LineSelect>
-          <LineInput {...line} name="minutes" label="Temps (min)" inputMode="decimal" />
+          <LineInput {...line} name="minutes" label="Temps (min)" number="decimal" />
           <LineInput
             {...line}
             name="hourlyRate"
             label="Taux horaire (€/h)"
             hint="Vide : taux de l'étape"
-            inputMode="decimal"
-          />
+            number="decimal"
+          >
+            {!readOnly && <HourlyRateChoices index={index} />}
+          </LineInput>
           {optionalLabel}
         </div>
       );
@@ -180,10 +188,53 @@ function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentK
       return (
         <div className={grid}>
           <LineInput {...line} name="label" label="Libellé" />
-          <LineInput {...line} name="amount" label="Montant (€)" inputMode="decimal" />
+          <LineInput {...line} name="amount" label="Montant (€)" number="decimal" />
         </div>
       );
   }
+}
+
+/** Under a metal line's loss: flagged when above the organization's threshold (settings), as the price flags it. */
+function LossWarning({ index }: { index: number }) {
+  const settings = usePricingSettings();
+  const loss = useWatch<ProductFormValues, `components.${number}.lossPct`>({ name: `components.${index}.lossPct` });
+  const threshold = settings.data?.metalLossWarningPct;
+  const value = ExactDecimal.parse(normalizeDecimalText(loss ?? '') ?? '');
+  if (!threshold || !value || value.comparedTo(ExactDecimal.parse(threshold)!) <= 0) return null;
+  return (
+    <p className="text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="loss-warning">
+      Au-dessus du seuil de perte de {formatPlainDecimal(threshold)} %
+    </p>
+  );
+}
+
+/** The organization's hourly rates (settings), offered for a labour line: a click fills the line's rate. */
+function HourlyRateChoices({ index }: { index: number }) {
+  const settings = usePricingSettings();
+  const { setValue } = useFormContext<ProductFormValues>();
+  const rates = settings.data?.hourlyRates ?? [];
+  if (rates.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-1 pt-1" role="group" aria-label="Taux horaires de l'organisation">
+      {rates.map((rate) => (
+        <Button
+          key={`${rate.label}-${rate.ratePerHour}`}
+          type="button"
+          size="sm"
+          variant="secondary"
+          className="h-7 px-2 text-xs"
+          onClick={() =>
+            setValue(`components.${index}.hourlyRate`, toInputText(rate.ratePerHour), {
+              shouldDirty: true,
+              shouldValidate: true,
+            })
+          }
+        >
+          {rate.label} {toInputText(rate.ratePerHour)} €/h
+        </Button>
+      ))}
+    </div>
+  );
 }
 
 /** The stock stone of a `stone` line: a search-and-pick control, twice as wide as the other fields. */
@@ -191,7 +242,7 @@ function StoneField({ index, readOnly }: { index: number; readOnly: boolean }) {
   const { control } = useFormContext<ProductFormValues>();
   const { id, path, error } = useLineField(index, 'stoneId');
   return (
-    <Field id={id} label="Pierre / composant du stock" error={error} className="sm:col-span-2">
+    <FormField id={id} label="Pierre / composant du stock" error={error} className="sm:col-span-2">
       <Controller
         control={control}
         name={path}
@@ -205,6 +256,6 @@ function StoneField({ index, readOnly }: { index: number; readOnly: boolean }) {
           />
         )}
       />
-    </Field>
+    </FormField>
   );
 }

@@ -1,9 +1,10 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Controller, useFormContext, type FieldErrors } from 'react-hook-form';
+import { NumberInput } from '@/components/form/number-input';
 import { Input } from '@/components/ui/input';
 import { SELECT_CLASS } from '../lib/field-classes';
 import type { LineFormValues, ProductFormValues } from '../lib/product-form';
-import { errorProps, Field } from './field';
+import { errorProps, FormField } from '@/components/form/form-field';
 
 /** A field of a composition line that the user edits (the kind is fixed when the line is added). */
 export type LineKey = Exclude<keyof LineFormValues, 'kind'>;
@@ -27,21 +28,34 @@ interface LineFieldProps {
   hint?: string;
 }
 
-/** A text input bound to a field of line `index`, with its label and error. */
+/**
+ * An input bound to a field of line `index`, with its label and error: text, or THE numeric field
+ * (`number="decimal"` accepts "4,5"; `number="integer"` whole numbers only).
+ */
 export function LineInput({
   index,
   name,
   label,
   readOnly,
   hint,
-  inputMode,
-}: LineFieldProps & { inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'] }) {
+  number,
+  children,
+}: LineFieldProps & { number?: 'decimal' | 'integer'; children?: ReactNode }) {
   const { register } = useFormContext<ProductFormValues>();
   const { id, path, error } = useLineField(index, name);
+  const props = { id, disabled: readOnly, ...errorProps(id, error), ...register(path) };
+  const field = (
+    <FormField id={id} label={label} description={hint} error={error}>
+      {number ? <NumberInput integer={number === 'integer'} {...props} /> : <Input {...props} />}
+    </FormField>
+  );
+  if (!children) return field;
+  // What belongs beside the field (a warning, rate shortcuts) follows it in the same grid cell.
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
-      <Input id={id} inputMode={inputMode} disabled={readOnly} {...errorProps(id, error)} {...register(path)} />
-    </Field>
+    <div className="flex flex-col gap-1.5">
+      {field}
+      {children}
+    </div>
   );
 }
 
@@ -50,7 +64,7 @@ export function LineSelect({ index, name, label, readOnly, children }: LineField
   const { control } = useFormContext<ProductFormValues>();
   const { id, path, error } = useLineField(index, name);
   return (
-    <Field id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error}>
       <Controller
         control={control}
         name={path}
@@ -60,6 +74,6 @@ export function LineSelect({ index, name, label, readOnly, children }: LineField
           </select>
         )}
       />
-    </Field>
+    </FormField>
   );
 }

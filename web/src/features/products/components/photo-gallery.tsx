@@ -129,6 +129,8 @@ export function PhotoGallery({ slug, photos, canWrite }: { slug: string; photos:
             multiple
             className="sr-only"
             id="product-photo-input"
+            aria-label="Photos du produit"
+            tabIndex={-1}
             data-testid="photo-input"
             onChange={(e) => void onFiles(e.target.files)}
           />

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Plus } from 'lucide-react';
+import { COEFFICIENT_FIELD_LABELS, COEFFICIENT_GROUPS } from '@shared/pricing-groups';
 import { slugify } from '@shared/slug';
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '@shared/schemas/products';
-import { applyServerErrors } from '@/components/form/apply-server-errors';
+import { handleSaveError } from '@/components/form/save-errors';
 import { FormField } from '@/components/form/form-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
@@ -15,9 +16,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { NumberInput } from '@/components/form/number-input';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { usePricingSettings } from '@/features/settings/api/get-pricing-settings';
 import { useCreateProduct } from '../api/product-mutations';
 import { SELECT_CLASS, TEXTAREA_CLASS } from '../lib/field-classes';
 import {
@@ -27,12 +29,17 @@ import {
   type ProductCreateBody,
 } from '../lib/product-form';
 
-/** "Nouvelle fiche": name, slug (from the name until edited), category, description, coefficient. */
+/**
+ * "Nouvelle fiche": name, slug (from the name until edited), category, description, and the three coefficients,
+ * which start from the organization's settings.
+ */
 export function ProductCreateDialog() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const create = useCreateProduct();
-  const form = useZodForm<CreateFormValues, ProductCreateBody>(productCreateFormSchema, createFormDefaults);
+  const settings = usePricingSettings();
+  const defaults = createFormDefaults(settings.data);
+  const form = useZodForm<CreateFormValues, ProductCreateBody>(productCreateFormSchema, defaults);
   const { register, handleSubmit, formState, watch, setValue, reset } = form;
   const [slugEdited, setSlugEdited] = useState(false);
   const name = watch('name');
@@ -40,6 +47,16 @@ export function ProductCreateDialog() {
   useEffect(() => {
     if (!slugEdited) setValue('slug', name.trim() ? slugify(name) : '', { shouldDirty: true });
   }, [name, slugEdited, setValue]);
+
+  // The organization's coefficients arrive after the dialog may have mounted: they fill untouched fields.
+  const settingsData = settings.data;
+  useEffect(() => {
+    if (!settingsData) return;
+    const start = createFormDefaults(settingsData).coefficients;
+    for (const group of COEFFICIENT_GROUPS) {
+      if (!form.getFieldState(`coefficients.${group}`).isDirty) setValue(`coefficients.${group}`, start[group]);
+    }
+  }, [settingsData, setValue, form]);
 
   const close = (next: boolean) => {
     if (
@@ -51,7 +68,7 @@ export function ProductCreateDialog() {
     }
     setOpen(next);
     if (!next) {
-      reset(createFormDefaults);
+      reset(createFormDefaults(settings.data));
       setSlugEdited(false);
     }
   };
@@ -60,18 +77,13 @@ export function ProductCreateDialog() {
     create.mutate(values, {
       onSuccess: (product) => {
         toast({ title: 'Fiche créée', description: product.name });
-        reset(createFormDefaults);
+        reset(createFormDefaults(settings.data));
         setSlugEdited(false);
         setOpen(false);
         void navigate(`/products/${product.slug}`);
       },
       onError: (error) => {
-        if (applyServerErrors(form, error)) return;
-        toast({
-          title: 'Erreur',
-          description: error instanceof ApiError ? error.serverMessage : 'Impossible de créer la fiche',
-          variant: 'destructive',
-        });
+        handleSaveError(form, error, { failureTitle: 'Création impossible' });
       },
     }),
   );
@@ -117,13 +129,21 @@ export function ProductCreateDialog() {
                 ))}
               </select>
             </FormField>
-            <FormField
-              label="Coefficient"
-              error={errors.coefficient?.message}
-              description="Prix de vente = coût × coefficient"
-            >
-              <Input inputMode="decimal" {...register('coefficient')} />
-            </FormField>
+            <fieldset className="grid gap-3 sm:grid-cols-3">
+              <legend className="mb-1 text-sm font-medium">Coefficients</legend>
+              {COEFFICIENT_GROUPS.map((group) => (
+                <FormField
+                  key={group}
+                  label={COEFFICIENT_FIELD_LABELS[group]}
+                  error={errors.coefficients?.[group]?.message}
+                >
+                  <NumberInput {...register(`coefficients.${group}`)} />
+                </FormField>
+              ))}
+              <p className="text-xs text-muted-foreground sm:col-span-3">
+                Ceux de l&apos;organisation (Paramètres) ; prix de vente = coût de chaque groupe × son coefficient.
+              </p>
+            </fieldset>
             <FormField label="Description" error={errors.description?.message}>
               <textarea className={TEXTAREA_CLASS} {...register('description')} />
             </FormField>

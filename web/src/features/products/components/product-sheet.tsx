@@ -1,70 +1,75 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Archive, ArrowLeft, ArchiveRestore, Save, Undo2 } from 'lucide-react';
 import { can } from '@shared/access';
-import { CONFLICT_MESSAGE } from '@shared/schemas/lists';
-import {
-  PRODUCT_CATEGORIES,
-  PRODUCT_CATEGORY_LABELS,
-  PRODUCT_STATUS_LABELS,
-  type ProductDetail,
-} from '@shared/schemas/products';
-import { applyServerErrors } from '@/components/form/apply-server-errors';
+import { COEFFICIENT_FIELD_LABELS, COEFFICIENT_GROUPS } from '@shared/pricing-groups';
+import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, type ProductDetail } from '@shared/schemas/products';
+import { DraftNotice } from '@/components/form/draft-notice';
+import { handleSaveError } from '@/components/form/save-errors';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useRecordForm } from '@/components/form/use-record-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { NumberInput } from '@/components/form/number-input';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/auth-context';
-import { ApiError } from '@/lib/api-client';
 import { useChangeProductStatus, useUpdateProduct } from '../api/product-mutations';
 import { PRODUCTS_KEY, useProduct, useProductPricing } from '../api/products-api';
 import { useRepriceOnMarketChange } from '../api/use-reprice-on-market-change';
 import { SELECT_CLASS, TEXTAREA_CLASS } from '../lib/field-classes';
-import {
-  formValuesFromProduct,
-  productSheetFormSchema,
-  type ProductFormValues,
-  type ProductUpdateBody,
-} from '../lib/product-form';
+import { formValuesFromProduct, productSheetFormSchema, type ProductUpdateBody } from '../lib/product-form';
 import { CompositionEditor } from './composition-editor';
 import { ConfirmButton } from './confirm-button';
-import { errorProps, Field } from './field';
+import { errorProps, FormField } from '@/components/form/form-field';
 import { PhotoGallery } from './photo-gallery';
 import { PricingBreakdown } from './pricing-breakdown';
+import { PricingPreview } from './pricing-preview';
 import { SnapshotComparison } from './snapshot-comparison';
 
-function isConflict(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409 && !error.fieldErrors;
-}
-
-/** The editable sheet: header, information, composition, live price breakdown, snapshots, photos. */
+/**
+ * The editable sheet: header, information, composition, live price breakdown, snapshots, photos. The
+ * information, coefficients and composition are a record form (use-record-form.ts): saved with the version
+ * the form was loaded with, a 409 offers "Recharger", what is typed is kept as a draft if the session ends.
+ * The sheet stays open after saving (at its new address when the slug changed); while nothing is typed it
+ * follows the latest server copy (an archive, a restore).
+ */
 export function ProductSheet({ product: initial }: { product: ProductDetail }) {
   const { user } = useAuth();
   const canWrite = can(user?.role, 'catalog', 'write');
-  const navigate = useNavigate();
   const slug = initial.slug;
-  // The latest server copy (after a save, a 409 reload, an archive...): its version is the one sent.
+  // The latest server copy (after a save, a 409 reload, an archive...): what the header and the form follow.
   const productQuery = useProduct(slug);
   const product = productQuery.data ?? initial;
   const pricing = useProductPricing(slug, null);
   const update = useUpdateProduct(slug);
   const changeStatus = useChangeProductStatus(slug);
 
-  const form = useZodForm<ProductFormValues, ProductUpdateBody>(productSheetFormSchema, formValuesFromProduct(initial));
-  const { register, handleSubmit, formState, reset } = form;
+  const { form, onSubmit, saved, draft } = useRecordForm({
+    schema: productSheetFormSchema,
+    record: product,
+    // The page shows the sheet once the product is loaded: `product` is always there.
+    toValues: (loaded?: ProductDetail) => formValuesFromProduct(loaded ?? product),
+    onReload: async () => (await productQuery.refetch()).data,
+    followRecord: true,
+    // A reader cannot type: nothing to keep.
+    draft: canWrite ? undefined : false,
+    save: async (input: ProductUpdateBody, version) => {
+      const savedProduct = await update.mutateAsync({ ...input, version });
+      return {
+        title: 'Fiche enregistrée',
+        description: savedProduct.name,
+        to: `/products/${savedProduct.slug}`,
+        // The old address no longer answers.
+        replace: true,
+        record: savedProduct,
+      };
+    },
+  });
+  const { register, formState } = form;
   const dirty = formState.isDirty;
-
-  // A newer server copy replaces the form when nothing is being edited (edits are never thrown away).
-  const shownVersion = useRef(initial.version);
-  useEffect(() => {
-    if (product.version === shownVersion.current) return;
-    if (!form.formState.isDirty) reset(formValuesFromProduct(product));
-    shownVersion.current = product.version;
-  }, [product, reset, form.formState]);
 
   const isPriceQuery = useCallback(
     (key: readonly unknown[]) => key[0] === PRODUCTS_KEY[0] && key[1] === slug && key[2] === 'pricing',
@@ -72,57 +77,18 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
   );
   useRepriceOnMarketChange(isPriceQuery);
 
-  const onConflict = async () => {
-    toast({
-      title: 'Fiche modifiée entre-temps',
-      description: `${CONFLICT_MESSAGE} La dernière version a été rechargée ; vos modifications sont conservées, vérifiez-les puis enregistrez à nouveau.`,
-      variant: 'destructive',
-    });
-    await productQuery.refetch();
-  };
-
-  const onSubmit = handleSubmit((values) => {
-    update.mutate(
-      { ...values, version: product.version },
-      {
-        onSuccess: (saved) => {
-          reset(formValuesFromProduct(saved));
-          toast({ title: 'Fiche enregistrée', description: saved.name });
-          // After the reset has rendered (the unsaved-changes guard must see a clean form).
-          if (saved.slug !== slug) setTimeout(() => void navigate(`/products/${saved.slug}`, { replace: true }), 0);
-        },
-        onError: async (error) => {
-          if (isConflict(error)) {
-            await onConflict();
-            return;
-          }
-          if (applyServerErrors(form, error)) return;
-          toast({
-            title: 'Erreur',
-            description: error instanceof ApiError ? error.serverMessage : "Impossible d'enregistrer la fiche",
-            variant: 'destructive',
-          });
-        },
-      },
-    );
-  });
-
   const setStatus = async (action: 'archive' | 'restore') => {
     try {
-      await changeStatus.mutateAsync({ action, version: product.version });
+      await changeStatus.mutateAsync(action);
       toast({
         title: action === 'archive' ? 'Fiche archivée' : 'Fiche restaurée',
         description: product.name,
       });
     } catch (error) {
-      if (isConflict(error)) {
-        await onConflict();
-        return;
-      }
-      toast({
-        title: 'Erreur',
-        description: error instanceof ApiError ? error.serverMessage : 'Action impossible',
-        variant: 'destructive',
+      // Archive and restore are refused while the form is edited: "Recharger" shows the latest copy.
+      handleSaveError(form, error, {
+        onReload: () => void productQuery.refetch(),
+        failureTitle: 'Action impossible',
       });
     }
   };
@@ -136,7 +102,8 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
         noValidate
         data-testid="product-sheet"
       >
-        <UnsavedChangesGuard when={dirty && !update.isPending} />
+        <UnsavedChangesGuard when={dirty && !saved} />
+        <DraftNotice draft={draft} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 space-y-1">
             <Link
@@ -149,8 +116,8 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
             <h1 className="text-2xl font-semibold tracking-tight break-words">{product.name}</h1>
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant="secondary">{PRODUCT_CATEGORY_LABELS[product.category]}</Badge>
-              <Badge variant={product.status === 'archived' ? 'outline' : 'default'} data-testid="product-status">
-                {PRODUCT_STATUS_LABELS[product.status]}
+              <Badge variant={product.archivedAt ? 'outline' : 'default'} data-testid="product-status">
+                {product.archivedAt ? 'Archivé' : 'Actif'}
               </Badge>
               <span className="text-xs text-muted-foreground">/products/{product.slug}</span>
             </div>
@@ -158,12 +125,12 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
           {canWrite && (
             <div className="flex flex-wrap gap-2">
               {dirty && (
-                <Button type="button" variant="ghost" onClick={() => reset(formValuesFromProduct(product))}>
+                <Button type="button" variant="ghost" onClick={draft.discard}>
                   <Undo2 aria-hidden="true" />
                   Annuler les modifications
                 </Button>
               )}
-              {product.status === 'active' ? (
+              {!product.archivedAt ? (
                 <ConfirmButton
                   variant="outline"
                   disabled={changeStatus.isPending || dirty}
@@ -189,9 +156,9 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
                   Restaurer
                 </ConfirmButton>
               )}
-              <Button type="submit" disabled={!dirty || update.isPending}>
+              <Button type="submit" disabled={!dirty || formState.isSubmitting}>
                 <Save aria-hidden="true" />
-                {update.isPending ? 'Enregistrement…' : 'Enregistrer'}
+                {formState.isSubmitting ? 'Enregistrement…' : 'Enregistrer'}
               </Button>
             </div>
           )}
@@ -209,23 +176,23 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
                 <CardTitle>Informations</CardTitle>
               </CardHeader>
               <CardContent className="grid gap-3 sm:grid-cols-2">
-                <Field id="name" label="Nom" error={errors.name?.message}>
+                <FormField id="name" label="Nom" error={errors.name?.message}>
                   <Input
                     id="name"
                     disabled={!canWrite}
                     {...errorProps('name', errors.name?.message)}
                     {...register('name')}
                   />
-                </Field>
-                <Field id="slug" label="Slug (adresse de la fiche)" error={errors.slug?.message}>
+                </FormField>
+                <FormField id="slug" label="Slug (adresse de la fiche)" error={errors.slug?.message}>
                   <Input
                     id="slug"
                     disabled={!canWrite}
                     {...errorProps('slug', errors.slug?.message)}
                     {...register('slug')}
                   />
-                </Field>
-                <Field id="category" label="Catégorie" error={errors.category?.message}>
+                </FormField>
+                <FormField id="category" label="Catégorie" error={errors.category?.message}>
                   <select
                     id="category"
                     className={SELECT_CLASS}
@@ -239,17 +206,27 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
                       </option>
                     ))}
                   </select>
-                </Field>
-                <Field id="coefficient" label="Coefficient" error={errors.coefficient?.message}>
-                  <Input
-                    id="coefficient"
-                    inputMode="decimal"
-                    disabled={!canWrite}
-                    {...errorProps('coefficient', errors.coefficient?.message)}
-                    {...register('coefficient')}
-                  />
-                </Field>
-                <Field
+                </FormField>
+                <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3" data-testid="product-coefficients">
+                  <legend className="mb-1 text-xs font-medium text-muted-foreground">
+                    Coefficients (prix de vente = coût de chaque groupe × son coefficient)
+                  </legend>
+                  {COEFFICIENT_GROUPS.map((group) => {
+                    const id = `coefficients-${group}`;
+                    const error = errors.coefficients?.[group]?.message;
+                    return (
+                      <FormField key={group} id={id} label={COEFFICIENT_FIELD_LABELS[group]} error={error}>
+                        <NumberInput
+                          id={id}
+                          disabled={!canWrite}
+                          {...errorProps(id, error)}
+                          {...register(`coefficients.${group}`)}
+                        />
+                      </FormField>
+                    );
+                  })}
+                </fieldset>
+                <FormField
                   id="description"
                   label="Description"
                   error={errors.description?.message}
@@ -262,7 +239,7 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
                     {...errorProps('description', errors.description?.message)}
                     {...register('description')}
                   />
-                </Field>
+                </FormField>
               </CardContent>
             </Card>
             <Card>
@@ -280,12 +257,9 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
                 <CardTitle>Prix du jour</CardTitle>
               </CardHeader>
               <CardContent className="space-y-3">
-                {dirty && (
-                  <p className="text-xs text-amber-700 dark:text-amber-300">
-                    Modifications non enregistrées : le prix ci-dessous est celui de la fiche enregistrée.
-                  </p>
-                )}
-                {pricing.data ? (
+                {dirty && canWrite ? (
+                  <PricingPreview saved={product.coefficients} />
+                ) : pricing.data ? (
                   <PricingBreakdown pricing={pricing.data.today} />
                 ) : pricing.isError ? (
                   <div className="space-y-2">
@@ -296,6 +270,12 @@ export function ProductSheet({ product: initial }: { product: ProductDetail }) {
                   </div>
                 ) : (
                   <PricingBreakdown pricing={product.pricing} />
+                )}
+                {dirty && canWrite && (
+                  <p className="text-xs text-muted-foreground">
+                    Enregistrez la fiche pour conserver ce prix ; « Annuler les modifications » revient au prix
+                    enregistré.
+                  </p>
                 )}
               </CardContent>
             </Card>

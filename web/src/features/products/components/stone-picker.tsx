@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatEuro } from '@shared/format';
 import { Input } from '@/components/ui/input';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useStone, useStoneSearch } from '../api/reference-data';
 import { SELECT_CLASS } from '../lib/field-classes';
 

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatQuantity, formatSignedEuro, formatSignedPercent, formatUnitPrice } from './display';
+import { formatSignedEuro, formatSignedPercent } from './display';
 import { photoFileError } from './photo-file';
 
 const nbsp = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
 describe('product display helpers', () => {
-  it('formats quantities per unit', () => {
-    expect(formatQuantity({ quantity: '4.2', unit: 'g' })).toBe('4,200 g');
-    expect(formatQuantity({ quantity: '12', unit: 'pc' })).toBe('12 pièces');
-    expect(formatQuantity({ quantity: '1', unit: 'pc' })).toBe('1 pièce');
-    expect(formatQuantity({ quantity: '90', unit: 'min' })).toBe('90 min');
-    expect(formatUnitPrice({ unitPriceEur: '89.89125', unitPriceLabel: '€/g' })).toBe('89,89 €/g');
-    expect(formatUnitPrice({ unitPriceEur: null, unitPriceLabel: '€/g' })).toBe('—');
-  });
-
   it('signs differences', () => {
     expect(nbsp(formatSignedEuro('12.5'))).toBe('+12,50 €');
     expect(nbsp(formatSignedEuro('-1234.5'))).toBe('−1 234,50 €');

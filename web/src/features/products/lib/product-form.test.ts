@@ -5,9 +5,12 @@ import {
   formToInput,
   formValuesFromProduct,
   productCreateFormSchema,
+  previewRequest,
   productSheetFormSchema,
+  createFormDefaults,
   type ProductFormValues,
 } from './product-form';
+import type { PricingSettings } from '@shared/schemas/settings';
 
 const ALLOY = '6f1c1f5e-8a57-4d0e-9d51-2a2f0b8f0a11';
 const STEP = '0b8a3c1e-43f1-4a6b-8d3e-1c2d3e4f5a6b';
@@ -18,7 +21,7 @@ function values(overrides: Partial<ProductFormValues> = {}): ProductFormValues {
     slug: '',
     category: 'alliance',
     description: '',
-    coefficient: '2,5',
+    coefficients: { metal: '1,5', stones: '2,5', labour: '2' },
     components: [],
     ...overrides,
   };
@@ -54,6 +57,43 @@ describe('product sheet form', () => {
     });
   });
 
+  it('reads "12,5" in every numeric field; a quantity of "12,5" is refused as not whole', () => {
+    const metal = { ...emptyLine('metal'), alloyId: ALLOY, weightG: '12,5', lossPct: '2,5' };
+    const labour = { ...emptyLine('labour'), productionStepId: STEP, minutes: '12,5', hourlyRate: '1 234,5' };
+    const stone = { ...emptyLine('stone'), stoneId: STEP, quantity: '12,5' };
+    const parsed = productSheetFormSchema.safeParse(values({ components: [metal, labour, stone] }));
+    expect(parsed.success).toBe(false);
+    const errors = Object.fromEntries((parsed.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(errors).toEqual({ 'components.2.quantity': 'La quantité doit être un nombre entier' });
+    const ok = productSheetFormSchema.safeParse(values({ components: [metal, labour] }));
+    expect(ok.success && ok.data.components).toMatchObject([
+      { weightG: '12.5', lossPct: '2.5' },
+      { minutes: '12.5', hourlyRate: '1234.5' },
+    ]);
+    expect(ok.success && ok.data.coefficients).toEqual({ metal: '1.5', stones: '2.5', labour: '2' });
+  });
+
+  it('previews the lines that read as valid and counts the others', () => {
+    const good = { ...emptyLine('other'), label: 'Écrin', amount: '12,5' };
+    const typing = { ...emptyLine('metal'), alloyId: ALLOY, weightG: '' };
+    const saved = { metal: '2', stones: '2', labour: '2' };
+    const request = previewRequest(values({ components: [typing, good] }), saved);
+    expect(request.skippedLines).toEqual([1]);
+    expect(request.body.components).toEqual([{ kind: 'other', label: 'Écrin', amount: '12.5' }]);
+    expect(request.body.coefficients).toEqual({ metal: '1.5', stones: '2.5', labour: '2' });
+    const badCoefficient = previewRequest(values({ coefficients: { metal: 'abc', stones: '2', labour: '2' } }), saved);
+    expect(badCoefficient).toMatchObject({ savedCoefficientsUsed: true, body: { coefficients: saved } });
+  });
+
+  it('starts a new sheet from the organization coefficients', () => {
+    const settings = { coefficientMetal: '1.5', coefficientStones: '1.8', coefficientLabour: '2' };
+    expect(createFormDefaults(settings as PricingSettings).coefficients).toEqual({
+      metal: '1,5',
+      stones: '1,8',
+      labour: '2',
+    });
+  });
+
   it('asks for a category on creation', () => {
     const parsed = productCreateFormSchema.safeParse({ ...values({ category: '' }), slug: 'Bad Slug' });
     const errors = Object.fromEntries((parsed.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -67,14 +107,15 @@ describe('product sheet form', () => {
       slug: 'bague',
       category: 'bague',
       description: '',
-      coefficient: '2.5',
+      coefficients: { metal: '1.5', stones: '2.5', labour: '2' },
       components: [
         { id: 'a', position: 1, kind: 'metal', alloyId: ALLOY, weightG: '3.4', lossPct: null },
         { id: 'b', position: 2, kind: 'stone', stoneId: STEP, quantity: 2 },
       ],
     } as unknown as ProductDetail;
     const form = formValuesFromProduct(product);
-    expect(form.components[0]).toMatchObject({ kind: 'metal', weightG: '3.4', lossPct: '' });
+    expect(form.coefficients).toEqual({ metal: '1,5', stones: '2,5', labour: '2' });
+    expect(form.components[0]).toMatchObject({ kind: 'metal', weightG: '3,4', lossPct: '' });
     expect(form.components[1]).toMatchObject({ kind: 'stone', stoneId: STEP, quantity: '2' });
   });
 });

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { toInputText } from '@shared/decimal-input';
+import type { ProductCoefficients } from '@shared/product-pricing';
+import type { PricingSettings } from '@shared/schemas/settings';
 import {
-  DEFAULT_PRODUCT_COEFFICIENT,
+  coefficientField,
   PRODUCT_CATEGORIES,
+  productComponentSchema,
   productCreateSchema,
   productUpdateSchema,
   type ComponentKind,
@@ -13,7 +17,8 @@ import {
 /**
  * The product sheet form: every composition line has the same flat shape of strings (react-hook-form field
  * arrays want one shape), turned into the API body (`productUpdateSchema`) before validation, so the inline
- * errors are the shared schema's French messages at the same paths (`components.0.weightG`).
+ * errors are the shared schema's French messages at the same paths (`components.0.weightG`). Numbers are the
+ * text typed in THE numeric field ("4,2"); stored values come back the French way through `toInputText`.
  */
 export interface LineFormValues {
   kind: ComponentKind;
@@ -36,7 +41,8 @@ export interface ProductFormValues {
   slug: string;
   category: ProductCategory | '';
   description: string;
-  coefficient: string;
+  /** Metal, stones (stone, melee, other lines) and labour coefficients, as typed. */
+  coefficients: ProductCoefficients;
   components: LineFormValues[];
 }
 
@@ -64,16 +70,26 @@ export function lineFromStored(c: StoredComponent): LineFormValues {
   const line = { ...emptyLine(c.kind), label: text(c.label) };
   switch (c.kind) {
     case 'metal':
-      return { ...line, alloyId: c.alloyId, weightG: c.weightG, lossPct: text(c.lossPct) };
+      return { ...line, alloyId: c.alloyId, weightG: toInputText(c.weightG), lossPct: toInputText(c.lossPct) };
     case 'stone':
       return { ...line, stoneId: c.stoneId, quantity: String(c.quantity) };
     case 'melee':
-      return { ...line, mm: c.mm, clarity: c.clarity, quantity: String(c.quantity) };
+      return { ...line, mm: toInputText(c.mm), clarity: c.clarity, quantity: String(c.quantity) };
     case 'labour':
-      return { ...line, productionStepId: c.productionStepId, minutes: c.minutes, hourlyRate: text(c.hourlyRate) };
+      return {
+        ...line,
+        productionStepId: c.productionStepId,
+        minutes: toInputText(c.minutes),
+        hourlyRate: toInputText(c.hourlyRate),
+      };
     case 'other':
-      return { ...line, amount: c.amount };
+      return { ...line, amount: toInputText(c.amount) };
   }
+}
+
+/** Coefficients shown the French way ("2,5"). */
+export function coefficientsText(c: ProductCoefficients): ProductCoefficients {
+  return { metal: toInputText(c.metal), stones: toInputText(c.stones), labour: toInputText(c.labour) };
 }
 
 export function formValuesFromProduct(p: ProductDetail): ProductFormValues {
@@ -82,7 +98,7 @@ export function formValuesFromProduct(p: ProductDetail): ProductFormValues {
     slug: p.slug,
     category: p.category,
     description: p.description,
-    coefficient: p.coefficient,
+    coefficients: coefficientsText(p.coefficients),
     components: p.components.map(lineFromStored),
   };
 }
@@ -124,7 +140,7 @@ export function formToInput(values: ProductFormValues): Record<string, unknown> 
     slug: blankToUndefined(values.slug),
     category: values.category === '' ? undefined : values.category,
     description: values.description,
-    coefficient: values.coefficient,
+    coefficients: values.coefficients,
     components: values.components.map(lineToInput),
   };
 }
@@ -143,16 +159,25 @@ export interface CreateFormValues {
   slug: string;
   category: ProductCategory | '';
   description: string;
-  coefficient: string;
+  coefficients: ProductCoefficients;
 }
 
-export const createFormDefaults: CreateFormValues = {
-  name: '',
-  slug: '',
-  category: '',
-  description: '',
-  coefficient: DEFAULT_PRODUCT_COEFFICIENT,
-};
+/** A new sheet starts from the organization's coefficients (settings, ADR 0003). */
+export function createFormDefaults(settings: PricingSettings | undefined): CreateFormValues {
+  return {
+    name: '',
+    slug: '',
+    category: '',
+    description: '',
+    coefficients: settings
+      ? coefficientsText({
+          metal: settings.coefficientMetal,
+          stones: settings.coefficientStones,
+          labour: settings.coefficientLabour,
+        })
+      : { metal: '', stones: '', labour: '' },
+  };
+}
 
 export const productCreateFormSchema = z.preprocess(
   (v) => formToInput({ ...(v as CreateFormValues), components: [] }),
@@ -160,3 +185,35 @@ export const productCreateFormSchema = z.preprocess(
     category: z.enum(PRODUCT_CATEGORIES, { errorMap: () => ({ message: 'Choisissez une catégorie' }) }),
   }),
 );
+
+const coefficientsSchema = z.object({ metal: coefficientField, stones: coefficientField, labour: coefficientField });
+
+/** What the live preview prices: the coefficients and the lines that already read as valid lines. */
+export interface PreviewRequest {
+  body: { coefficients: ProductCoefficients; components: Array<z.output<typeof productComponentSchema>> };
+  /** 1-based numbers of the lines left out because they are not complete yet. */
+  skippedLines: number[];
+  /** True when a typed coefficient is not valid yet and the saved one is used. */
+  savedCoefficientsUsed: boolean;
+}
+
+/**
+ * The unsaved sheet as POST /api/products/pricing-preview reads it. Lines still being typed (a weight missing, a
+ * letter in a number) are left out and counted, so the preview keeps pricing the rest; an invalid coefficient
+ * falls back to the saved one.
+ */
+export function previewRequest(values: ProductFormValues, saved: ProductCoefficients): PreviewRequest {
+  const components: PreviewRequest['body']['components'] = [];
+  const skippedLines: number[] = [];
+  values.components.forEach((line, i) => {
+    const parsed = productComponentSchema.safeParse(lineToInput(line));
+    if (parsed.success) components.push(parsed.data);
+    else skippedLines.push(i + 1);
+  });
+  const coefficients = coefficientsSchema.safeParse(values.coefficients);
+  return {
+    body: { coefficients: coefficients.success ? coefficients.data : saved, components },
+    skippedLines,
+    savedCoefficientsUsed: !coefficients.success,
+  };
+}

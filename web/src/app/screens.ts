@@ -1,0 +1,59 @@
+/**
+ * Every screen of the shell with its French title (the header title and the tab title
+ * "<title> · Pricer Bijouterie"). The route table (routes.tsx) takes its titles from here, and the browser tests
+ * walk this list, so a new route without a title does not type-check. Screens still to build carry the
+ * sentence their placeholder shows.
+ */
+export interface ScreenInfo {
+  title: string;
+  /** Under the header title on wide screens. */
+  subtitle?: string;
+  /** A screen still to build: what it will do (coming-soon placeholder). */
+  comingSoon?: string;
+}
+
+export const SCREENS = {
+  '/': { title: 'Tableau de bord', subtitle: "Vue d'ensemble des activités bijouterie" },
+  '/products': { title: 'Fiches produits' },
+  '/products/:slug': { title: 'Fiche produit' },
+  '/account': { title: 'Mon compte' },
+  '/users': { title: 'Utilisateurs' },
+  '/settings': { title: 'Paramètres' },
+  '/logs': { title: "Journal d'erreurs" },
+  '/superadmin/organizations': { title: 'Organisations' },
+  '/superadmin/data-sources': { title: 'Sources de données' },
+  '/superadmin/modules': { title: 'Modules' },
+  '/clients': { title: 'Clients' },
+  '/clients/new': { title: 'Nouveau client' },
+  '/clients/:id': { title: 'Fiche client' },
+  '/clients/:id/edit': { title: 'Modifier le client' },
+  '/suppliers': { title: 'Fournisseurs' },
+  '/suppliers/new': { title: 'Nouveau fournisseur' },
+  '/suppliers/:id': { title: 'Fournisseur' },
+  '/stones': { title: 'Pierres & Composants' },
+  '/stones/new': { title: 'Nouvel article' },
+  '/stones/:id': { title: 'Pierre ou composant' },
+  '/production-steps': { title: 'Étapes Production' },
+  '/production-steps/new': { title: 'Nouvelle étape de production' },
+  '/production-steps/:id': { title: 'Étape de production' },
+  '/quotes': { title: 'Devis & Pricing', comingSoon: 'Les devis chiffrés à partir des cours du jour.' },
+  '/quotes/:id': { title: 'Devis & Pricing', comingSoon: "Le détail d'un devis et son PDF." },
+  '/work-orders': {
+    title: 'Ordres de fabrication',
+    comingSoon: "Le suivi des ordres de fabrication de l'atelier.",
+  },
+  '/diamonds': { title: 'Catalogue Diamant', comingSoon: 'La recherche dans le catalogue de diamants.' },
+  '/diamond/:id': { title: 'Catalogue Diamant', comingSoon: "La fiche détaillée d'un diamant." },
+  '/projects': { title: 'Projets', comingSoon: "Les créations sur mesure, de l'idée à la livraison." },
+  '/projects/:id': { title: 'Projets', comingSoon: "Le suivi d'un projet client." },
+  '/goldbuy': { title: "Achats d'Or", comingSoon: 'Le registre des rachats d’or aux particuliers.' },
+  '/goldbuy/new': { title: "Achats d'Or", comingSoon: 'La calculette de rachat qui devient un contrat.' },
+  '/goldbuy/:id': { title: "Achats d'Or", comingSoon: "Le détail d'un rachat et son contrat." },
+  '/goldbuy/:id/edit': { title: "Achats d'Or", comingSoon: "La modification d'un rachat avant validation." },
+} as const satisfies Record<string, ScreenInfo>;
+
+export type ScreenPath = keyof typeof SCREENS;
+
+/** Titles of the screens outside the shell. */
+export const INVITATION_TITLE = 'Invitation';
+export const NOT_FOUND_TITLE = 'Page introuvable';
