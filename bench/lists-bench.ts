@@ -1,5 +1,5 @@
 /**
- * List endpoint latency with 50,000 clients in one organization (issue 4, target p99 < 20 ms at
+ * List endpoint latency with 50,000 clients in one organization (ADR 0006, target p99 < 20 ms at
  * 50 connections on PostgreSQL). Creates its own database on BENCH_DATABASE_URL's server
  * (default postgres://postgres@127.0.0.1:5432/postgres), seeds it, starts the built app in its own
  * process (NODE_ENV=production), signs in over HTTP, loads `GET /api/clients` with autocannon from

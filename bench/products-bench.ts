@@ -1,5 +1,5 @@
 /**
- * Product price recomputation time for 1,000 products (issue 4):
+ * Product price recomputation time for 1,000 products:
  * 1. the pure function `priceProduct` over 1,000 compositions (every line kind);
  * 2. the API path `GET /api/products?withPrices=true` listing the same 1,000 products with
  *    their live prices, 100 per page (database reads + pricing), through app.inject.
@@ -99,6 +99,7 @@ export async function runProductsBench(count = 1000): Promise<ProductsBenchFigur
         { clarity, mmMin: '0.70', mmMax: '2.00', usdPerCt: '800', effectiveDate: '2025-01-01' },
         { clarity, mmMin: '2.01', mmMax: '4.00', usdPerCt: '1200', effectiveDate: '2025-01-01' },
       ]),
+      organization: { vatRatePct: '20', metalLossWarningPct: '3' },
     };
     const pure: number[] = [];
     const pureCpu: number[] = [];
@@ -123,7 +124,9 @@ export async function runProductsBench(count = 1000): Promise<ProductsBenchFigur
             name: `Produit ${start + k + 1}`,
             slug: `produit-${start + k + 1}`,
             category: 'bague' as const,
-            coefficient: '2.5',
+            coefficientMetal: '2.5',
+            coefficientStones: '2.5',
+            coefficientLabour: '2.5',
             searchText: `produit ${start + k + 1}`,
           })),
         )

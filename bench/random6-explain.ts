@@ -1,5 +1,5 @@
 /**
- * random6 must not scan the table (brief §8). Loads N demo diamonds into a fresh PostgreSQL database
+ * random6 must not scan the table (ADR 0005). Loads N demo diamonds into a fresh PostgreSQL database
  * (on TEST_DATABASE_URL's server), then prints, for typical and extreme weight ranges, the EXPLAIN
  * (ANALYZE, BUFFERS) plan of the exact random6 query and its latency over many random draws.
  *

@@ -7,7 +7,10 @@
  * - random6:  random6 latency and plans with 100,000 and 1,000,000 diamonds on PostgreSQL;
  * - lists:    clients list with 50,000 clients at 50 connections on PostgreSQL (target p99 < 20 ms),
  *             closed loop (saturation) and open loop (a mixed workload arriving at fixed rates);
- * - products: price recomputation time for 1,000 products.
+ * - products: price recomputation time for 1,000 products; the products list with 20,000 sheets on
+ *             PostgreSQL (EXPLAIN of the default sort, searches and filters: no sequential scan);
+ * - lighthouse: Lighthouse 12 mobile and desktop on /auth and / signed in (targets: performance >= 95,
+ *             accessibility 100); BENCH_LIGHTHOUSE_RUNS runs per page (default 3), the median kept.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); each section
  * creates and drops its own database. Figures on a shared 2-core machine vary: read ratios, not absolutes.
  */
@@ -188,6 +191,38 @@ async function products(): Promise<void> {
     `${f.apiPageMedianMs} ms / ${f.apiPageP95Ms} ms`,
   );
   note('all 1,000 products through the API (10 pages)', `${f.apiAllPagesMs} ms`);
+
+  const sheets = Number(process.env.BENCH_PRODUCT_SHEETS ?? 20_000);
+  console.log(`\n== products list with ${sheets.toLocaleString('en')} sheets on PostgreSQL (plans and latency)`);
+  const { runProductsExplain } = await import('./products-explain');
+  const { figures } = await runProductsExplain(pgUrl, { sheets });
+  console.table(figures);
+  for (const x of figures) {
+    note(
+      `products list, ${sheets.toLocaleString('en')} sheets: ${x.case}`,
+      `${x.access}; plan ${x.planMs} ms, ${x.buffers} buffers; route p50 ${x.routeP50Ms} ms, p95 ${x.routeP95Ms} ms${x.seqScan ? ' — SEQUENTIAL SCAN' : ''}`,
+    );
+  }
+  if (figures.some((x) => x.seqScan)) throw new Error('a products list plan uses a sequential scan');
+}
+
+async function lighthouseScores(): Promise<void> {
+  console.log('\n== Lighthouse on /auth and / (signed in), mobile and desktop');
+  const { runLighthouse } = await import('./lighthouse');
+  const server = await startAppServer();
+  try {
+    const figures = await runLighthouse(server.url, { runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) });
+    console.table(figures.map(({ findings: _findings, ...row }) => row));
+    for (const f of figures) {
+      note(
+        `Lighthouse ${f.formFactor} ${f.page} (targets: performance >= 95, accessibility 100)`,
+        `performance ${f.performance} (runs ${f.runScores.join(', ')}), accessibility ${f.accessibility}, TBT ${f.tbtMs} ms, LCP ${f.lcpMs} ms, CLS ${f.cls}`,
+      );
+      if (f.performance < 95 || f.accessibility < 100) console.log(`  ${f.findings.join('\n  ')}`);
+    }
+  } finally {
+    await server.stop();
+  }
 }
 
 const sections: Array<[string, () => Promise<void>]> = [
@@ -197,6 +232,7 @@ const sections: Array<[string, () => Promise<void>]> = [
   ['random6', random6],
   ['lists', lists],
   ['products', products],
+  ['lighthouse', lighthouseScores],
 ];
 
 console.log(

@@ -1,16 +1,21 @@
 /**
- * Accessibility: axe-core runs inside the page on /auth (signed out) and / (signed in) at 1440 and 375 px, in
- * light and dark themes; any serious or critical violation fails the test with its rule, nodes and help link.
+ * Accessibility: axe-core runs inside the page on EVERY screen of the route table
+ * (web/src/app/screens.ts), signed in as the superadmin and as a sales user (whose refused screens show
+ * "Accès refusé", checked too), with the dialogs a screen opens by a button, on the sign-in, 404 and invitation
+ * pages, at 1440 and 375 px, in light and dark themes. Any violation, whatever its impact, fails the test with
+ * its rule, nodes and help link.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '@shared/constants';
-import { startAppServer, type AppServer } from './app-server';
-import { launchChromium } from './browser';
-import { DESKTOP, MOBILE, openPage } from './page';
+import { SCREENS } from '../../web/src/app/screens';
+import type { AppServer } from './app-server';
+import { DESKTOP, MOBILE, openPage, type WatchedPage } from './page';
+import { routeSamples, screenUrl } from './screen-walk';
 import { signIn } from './session';
+import { shareAppAndBrowser } from './suite';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -22,37 +27,28 @@ interface AxeViolation {
   nodes: Array<{ target: string[]; failureSummary?: string }>;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+/** Every axe violation on the page (all impacts), as readable lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown }> } })
       .axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes
-          .slice(0, 5)
-          .map((n) => `   ${n.target.join(' ')} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
-          .join('\n'),
-    );
+  return (violations as AxeViolation[]).map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `   ${n.target.join(' ')} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join('\n'),
+  );
 }
 
 let server: AppServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer({ env: { MARKET_POLL_MS: '3600000' } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
 
 const VIEWPORTS = [
   ['1440 px', DESKTOP],
@@ -60,34 +56,128 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
-describe('accessibility (axe-core, serious and critical)', () => {
-  for (const [label, viewport] of VIEWPORTS) {
-    for (const theme of THEMES) {
-      it(`/auth and / at ${label}, ${theme} theme`, async () => {
-        // bypassCSP: the app's CSP forbids inline scripts, and axe is injected as one.
-        const w = await openPage(browser, { viewport, colorScheme: theme, bypassCSP: true });
-        await w.page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-          THEME_STORAGE_KEY,
-          theme,
-        ] as const);
+/** Dialogs a screen opens with a button (by its accessible name), checked open too. */
+const DIALOG_OPENERS: Readonly<Record<string, readonly string[]>> = {
+  '/': ['Voir toutes les plages', 'Équiv. tamis'],
+  '/users': ['Nouvel utilisateur'],
+  '/superadmin/organizations': ['Nouvelle organisation'],
+  '/superadmin/data-sources': ['Nouvelle source'],
+  '/products': ['Nouvelle fiche'],
+  '/clients': ['Importer CSV'],
+  '/suppliers': ['Importer CSV'],
+  '/stones': ['Importer CSV'],
+  '/clients/:id': ['Archiver'],
+  '/suppliers/:id': ['Archiver'],
+  '/stones/:id': ['Archiver'],
+  '/production-steps/:id': ['Archiver'],
+};
 
+async function openThemedPage(viewport: typeof DESKTOP | typeof MOBILE, theme: 'light' | 'dark'): Promise<WatchedPage> {
+  // bypassCSP: the app's CSP forbids inline scripts, and axe is injected as one.
+  const w = await openPage(browser, { viewport, colorScheme: theme, bypassCSP: true });
+  await w.page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    THEME_STORAGE_KEY,
+    theme,
+  ] as const);
+  return w;
+}
+
+/** Waits until the screen has drawn its heading and its queries settled, so axe sees it as a person does. */
+async function settle(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const found = await axeViolations(page);
+  expect(found, `${where}:\n${found.join('\n')}`).toEqual([]);
+}
+
+const WALKERS = [
+  { username: 'superadmin', label: 'superadmin' },
+  { username: 'commercial', label: 'sales user' },
+] as const;
+
+for (const [label, viewport] of VIEWPORTS) {
+  for (const theme of THEMES) {
+    describe(`axe-core, every screen, ${label}, ${theme} theme`, () => {
+      it('/auth, the 404 page and the invitation page (signed out)', async () => {
+        const w = await openThemedPage(viewport, theme);
         await w.page.goto(`${server.url}/auth`);
         await w.page.getByRole('button', { name: 'Se connecter' }).waitFor();
         expect(await w.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
-        expect(await seriousViolations(w.page)).toEqual([]);
-
-        await signIn(w.page, server.url);
-        await w.page.getByTestId('header-prices').waitFor();
-        await w.page.getByTestId('calibrated-prices').waitFor();
-        // Let the queries settle and the sign-in toast go, so axe sees the dashboard as a user does.
         await w.page.waitForLoadState('networkidle');
-        expect(await seriousViolations(w.page)).toEqual([]);
-        w.expectNoConsoleErrors();
+        await expectNoViolations(w.page, '/auth');
+        await w.page.goto(`${server.url}/auth?session=expiree&next=%2Fclients`);
+        await w.page.getByText('Session expirée', { exact: true }).waitFor();
+        await expectNoViolations(w.page, '/auth (session expirée)');
+        await w.page.getByRole('tab', { name: 'Inscription' }).click();
+        await expectNoViolations(w.page, '/auth (inscription)');
+        await w.page.goto(`${server.url}/nulle/part`);
+        await w.page.getByText('404 Page Not Found', { exact: true }).waitFor();
+        await expectNoViolations(w.page, '404');
+        await w.page.goto(`${server.url}/invitation/jeton-inconnu`);
+        await w.page.getByText('Invitation invalide', { exact: true }).waitFor();
+        await expectNoViolations(w.page, '/invitation/:token');
+        w.expectNoConsoleErrors([/status of 404 .*\/api\/invitations\//]);
         await w.close();
       });
-    }
-  }
 
+      for (const { username, label: who } of WALKERS) {
+        describe(`signed in as the ${who}`, () => {
+          let w: WatchedPage;
+          let samples: Record<string, string>;
+          beforeAll(async () => {
+            w = await openThemedPage(viewport, theme);
+            await signIn(w.page, server.url, username);
+            const admin = await openPage(browser);
+            await signIn(admin.page, server.url, 'superadmin');
+            samples = await routeSamples(admin.page.request, server.url);
+            await admin.close();
+          });
+          afterAll(async () => {
+            // A sales user's refused screens ask nothing of the server; the walk must not log errors.
+            w.expectNoConsoleErrors();
+            await w.close();
+          });
+
+          for (const path of Object.keys(SCREENS)) {
+            it(path, async () => {
+              await w.page.goto(`${server.url}${screenUrl(path, samples)}`);
+              await settle(w.page);
+              await expectNoViolations(w.page, path);
+              for (const name of DIALOG_OPENERS[path] ?? []) {
+                const opener = w.page.getByRole('button', { name, exact: true }).first();
+                if (!(await opener.isVisible())) continue;
+                await opener.click();
+                const dialog = w.page.locator('[role="dialog"], [role="alertdialog"]').first();
+                await dialog.waitFor();
+                await w.page.waitForLoadState('networkidle');
+                await expectNoViolations(w.page, `${path}, dialog "${name}"`);
+                await w.page.keyboard.press('Escape');
+                await dialog.waitFor({ state: 'detached' });
+              }
+              if (viewport === MOBILE && path === '/') {
+                await w.page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+                await w.page.getByTestId('mobile-drawer').waitFor();
+                await expectNoViolations(w.page, '/ (menu drawer)');
+                await w.page.keyboard.press('Escape');
+                await w.page.getByTestId('mobile-drawer').waitFor({ state: 'detached' });
+              }
+            });
+          }
+        });
+      }
+    });
+  }
+}
+
+describe('tooltips', () => {
   it('header tooltips open after 700 ms of hover or at once on keyboard focus, and describe their button', async () => {
     const w = await openPage(browser);
     await signIn(w.page, server.url);

@@ -1,24 +1,18 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areaOfScreen, can } from '@shared/access';
-import { startAppServer, type AppServer } from './app-server';
-import { launchChromium } from './browser';
-import { openPage, type WatchedPage } from './page';
+import { describe, expect, it } from 'vitest';
+import { areaOfScreen, can, canOpenScreen } from '@shared/access';
+import type { CurrentUser } from '@shared/schemas/auth';
+import { getJson, sendJson } from './api';
+import type { AppServer } from './app-server';
+import { DESKTOP, MOBILE, openPage, type WatchedPage } from './page';
 import { DEMO_PASSWORD, signIn } from './session';
+import { shareAppAndBrowser } from './suite';
 
 let server: AppServer;
 let browser: Browser;
+shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
 
-beforeAll(async () => {
-  server = await startAppServer({ env: { MARKET_POLL_MS: '3600000' } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Every screen of the sidebar, in menu order (spec §2 navigation plus the superadmin areas). */
+/** Every screen of the sidebar, in menu order plus the superadmin areas. */
 const MENU_SCREENS = [
   '/',
   '/projects',
@@ -150,7 +144,11 @@ describe('modules per organization', () => {
     await w.page.getByText('Module désactivé', { exact: true }).waitFor();
     await sidebar.getByRole('link', { name: "Achats d'Or", exact: true }).waitFor({ state: 'detached' });
     await w.page.goto(`${server.url}/goldbuy`);
-    await w.page.getByText('404 Page Not Found', { exact: true }).waitFor();
+    // a French page, not the developer 404.
+    await w.page
+      .getByRole('heading', { name: "Ce module n'est pas activé pour votre organisation", level: 1 })
+      .waitFor();
+    expect(await w.page.getByText('404 Page Not Found').count()).toBe(0);
 
     await w.page.goto(`${server.url}/superadmin/modules`);
     await toggle.click();
@@ -195,5 +193,176 @@ describe('staff account by invitation', () => {
     // The used link answers 404, which Chromium reports as a failed resource.
     guest.expectNoConsoleErrors([/status of 404 .*\/api\/invitations\//]);
     await guest.close();
+  });
+});
+
+/** Creation screens and the roles that may only read their area. */
+const CREATION_SCREENS = [
+  { path: '/suppliers/new', heading: 'Nouveau fournisseur' },
+  { path: '/stones/new', heading: 'Nouvel article' },
+  { path: '/production-steps/new', heading: 'Nouvelle étape' },
+  { path: '/clients/new', heading: 'Nouveau client' },
+];
+
+describe('screens a role may not use are refused before the form shows', () => {
+  it('the matrix refuses the creation screens of a read-only area to sales and production', () => {
+    for (const path of ['/suppliers/new', '/stones/new', '/production-steps/new']) {
+      expect(canOpenScreen('sales', path)).toBe(false);
+    }
+    expect(canOpenScreen('production', '/suppliers/new')).toBe(false);
+    expect(canOpenScreen('production', '/stones/new')).toBe(false);
+  });
+
+  for (const { username, role } of DEMO_ROLES) {
+    it(`${username}: each creation screen shows its form or "Accès refusé", never a form it cannot save`, async () => {
+      const w = await openPage(browser);
+      await signIn(w.page, server.url, username);
+      for (const { path, heading } of CREATION_SCREENS) {
+        await w.page.goto(`${server.url}${path}`);
+        const allowed = canOpenScreen(role, path);
+        if (allowed) {
+          await w.page.getByRole('heading', { name: new RegExp(`^${heading}`), level: 1 }).waitFor();
+        } else {
+          await w.page.getByRole('heading', { name: 'Accès refusé', level: 1 }).waitFor();
+          expect(await w.page.locator('form').count(), `${username} ${path}`).toBe(0);
+          expect(await w.page.title()).toBe('Accès refusé · Pricer Bijouterie');
+          // A role that may read the area is pointed back to its list.
+          const back = w.page.getByRole('link', { name: 'Retour à la liste' });
+          if (can(role, areaOfScreen(path), 'read')) {
+            expect(await back.getAttribute('href')).toBe(path.replace(/\/new$/, ''));
+          } else {
+            expect(await back.count()).toBe(0);
+          }
+        }
+      }
+      w.expectNoConsoleErrors();
+      await w.close();
+    });
+  }
+});
+
+/** The dashboard's quick actions and the header's shortcuts a role sees. */
+const QUICK_ACTION_PATHS: Record<string, string> = {
+  'Gérer Clients': '/clients',
+  'Gérer Fournisseurs': '/suppliers',
+  'Gérer Devis': '/quotes',
+  'Gérer Produits': '/products',
+};
+
+async function quickActions(w: WatchedPage): Promise<Array<{ name: string; href: string }>> {
+  const card = w.page.getByTestId('quick-actions');
+  await card.waitFor();
+  return card.getByRole('link').evaluateAll((links) =>
+    links.map((a) => ({
+      name: (a.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      href: new URL((a as HTMLAnchorElement).href).pathname,
+    })),
+  );
+}
+
+async function headerShortcuts(w: WatchedPage): Promise<string[]> {
+  const shortcuts = w.page.getByTestId('header-shortcuts');
+  await shortcuts.waitFor({ state: 'attached' });
+  return shortcuts.getByRole('link').evaluateAll((links) => links.map((a) => (a.textContent ?? '').trim()));
+}
+
+describe('dashboard quick actions and header shortcuts follow the role and the modules', () => {
+  for (const { username, role } of DEMO_ROLES) {
+    it(`${username}: only what the role may open, as real links`, async () => {
+      const w = await openPage(browser);
+      await signIn(w.page, server.url, username);
+      const expected = Object.entries(QUICK_ACTION_PATHS)
+        .filter(([, path]) => canOpenScreen(role, path))
+        .map(([label, path]) => ({ label, path }));
+      const shown = await quickActions(w);
+      expect(shown.map((a) => a.href)).toEqual(expected.map((a) => a.path));
+      for (const [i, action] of shown.entries()) expect(action.name.startsWith(expected[i]!.label)).toBe(true);
+
+      const header = await headerShortcuts(w);
+      const expectedHeader = [
+        ...(canOpenScreen(role, '/clients') ? ['Clients'] : []),
+        ...(canOpenScreen(role, '/products') ? ['Produits'] : []),
+        ...(can(role, 'sales', 'write') ? ['Nouveau Devis'] : []),
+      ];
+      expect(header).toEqual(expectedHeader);
+      w.expectNoConsoleErrors();
+      await w.close();
+    });
+  }
+
+  it('production sees neither the clients nor the quotes shortcuts', async () => {
+    const w = await openPage(browser);
+    await signIn(w.page, server.url, 'production');
+    const shown = await quickActions(w);
+    expect(shown.map((a) => a.href)).toEqual(['/suppliers', '/products']);
+    expect(await headerShortcuts(w)).toEqual(['Produits']);
+    w.expectNoConsoleErrors();
+    await w.close();
+  });
+
+  it('a quick action is a link: a click navigates with the toast, a middle-click opens a new tab', async () => {
+    const w = await openPage(browser);
+    await signIn(w.page, server.url, 'commercial');
+    const link = w.page.getByTestId('quick-actions').getByRole('link', { name: /Gérer Fournisseurs/ });
+    expect(await link.getAttribute('href')).toBe('/suppliers');
+
+    const opened = w.page.context().waitForEvent('page');
+    await link.click({ button: 'middle' });
+    const tab = await opened;
+    await tab.waitForURL(`${server.url}/suppliers`);
+    expect(w.page.url()).toBe(`${server.url}/`);
+    await tab.close();
+
+    await link.click();
+    await w.page.waitForURL(`${server.url}/suppliers`);
+    await w.page.getByText('Navigation vers Fournisseurs', { exact: true }).waitFor();
+    w.expectNoConsoleErrors();
+    await w.close();
+  });
+
+  it('modules turned off: the French page, and their menu items, quick actions and header shortcuts disappear', async () => {
+    const superadmin = await openPage(browser);
+    await signIn(superadmin.page, server.url, 'superadmin');
+    const sales = await openPage(browser);
+    await signIn(sales.page, server.url, 'commercial');
+    const me = await getJson<CurrentUser>(sales.page.request, `${server.url}/api/user`);
+    const setModules = (modules: Record<string, boolean>) =>
+      sendJson(
+        superadmin.page.request,
+        'PUT',
+        `${server.url}/api/superadmin/organizations/${me.organizationId}/modules`,
+        {
+          modules,
+        },
+      );
+    await setModules({ clients: false, products: false, quotes: false });
+    try {
+      await sales.page.reload();
+      const shown = await quickActions(sales);
+      expect(shown.map((a) => a.href)).toEqual(['/suppliers']);
+      expect(await headerShortcuts(sales)).toEqual([]);
+      expect(await sidebarLinks(sales)).not.toContain('/clients');
+      expect(await sidebarLinks(sales)).not.toContain('/products');
+
+      for (const viewport of [DESKTOP, MOBILE]) {
+        await sales.page.setViewportSize(viewport);
+        for (const path of ['/clients', '/clients/new', '/products', '/quotes']) {
+          await sales.page.goto(`${server.url}${path}`);
+          await sales.page
+            .getByRole('heading', { name: "Ce module n'est pas activé pour votre organisation", level: 1 })
+            .waitFor();
+          expect(await sales.page.getByText('404 Page Not Found').count()).toBe(0);
+          expect(await sales.page.title()).toBe('Module non activé · Pricer Bijouterie');
+        }
+      }
+      await sales.page.setViewportSize(DESKTOP);
+    } finally {
+      await setModules({ clients: true, products: true, quotes: true });
+    }
+    await sales.page.goto(`${server.url}/`);
+    expect((await quickActions(sales)).map((a) => a.href)).toEqual(['/clients', '/suppliers', '/quotes', '/products']);
+    sales.expectNoConsoleErrors();
+    superadmin.expectNoConsoleErrors();
+    await Promise.all([sales.close(), superadmin.close()]);
   });
 });

@@ -87,7 +87,8 @@ describe('sign-up and sign-in', () => {
   it('sends a signed-out visitor to /auth and shows the 404 page for unknown paths', async () => {
     const w = await openPage(browser);
     await w.page.goto(`${server.url}/quotes`);
-    await w.page.waitForURL(`${server.url}/auth`);
+    // The sign-in page knows where to come back.
+    await w.page.waitForURL(`${server.url}/auth?next=%2Fquotes`);
     await w.page.goto(`${server.url}/definitely/not/a/page`);
     await w.page.getByText('404 Page Not Found', { exact: true }).waitFor();
     await w.page.getByText('Did you forget to add the page to the router?', { exact: true }).waitFor();

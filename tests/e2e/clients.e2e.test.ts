@@ -1,21 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './app-server';
-import { launchChromium } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { AppServer } from './app-server';
 import { MOBILE, openPage } from './page';
 import { signIn } from './session';
+import { shareAppAndBrowser } from './suite';
 
 let server: AppServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer({ env: { MARKET_POLL_MS: '3600000' } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
 
 /** Letters only (the search matches words), different on every run. */
 function uniqueWord(): string {
@@ -269,7 +261,7 @@ describe('suppliers, stones and production steps', () => {
     await w.page.goto(`${server.url}/suppliers`);
     await w.page.getByRole('heading', { name: 'Ateliers & partenaires' }).waitFor();
     await w.page.getByTestId('list-range').filter({ hasText: 'sur' }).waitFor();
-    await w.page.getByLabel('Afficher les archivés', { exact: true }).waitFor();
+    await w.page.getByRole('radio', { name: 'Tous', exact: true }).waitFor();
     if (dir) await w.page.screenshot({ path: `${dir}/suppliers-1440.png` });
 
     await w.page.goto(`${server.url}/stones`);
@@ -279,8 +271,8 @@ describe('suppliers, stones and production steps', () => {
 
     await w.page.goto(`${server.url}/production-steps`);
     await w.page.getByRole('heading', { name: 'Étapes Production' }).waitFor();
-    // The shared archive filter, its label agreed with "étapes".
-    await w.page.getByLabel('Afficher les archivées', { exact: true }).waitFor();
+    // The shared archive filter, its labels agreed with "étapes".
+    await w.page.getByRole('radio', { name: 'Toutes', exact: true }).waitFor();
     const firstTwo = async () => {
       const res = await w.page.request.get(`${server.url}/api/production-steps?sort=position&pageSize=100`);
       const body = (await res.json()) as { items: Array<{ name: string }> };
@@ -315,7 +307,8 @@ describe('suppliers, stones and production steps', () => {
     expect(await s.page.getByRole('button', { name: 'Importer CSV' }).count()).toBe(0);
     if (dir) await s.page.screenshot({ path: `${dir}/stones-sales-dark.png` });
     // A USD item: its sheet shows the EUR value at the live rate, read-only for sales.
-    await s.page.getByText('≈', { exact: false }).first().click();
+    // The row is one link (its first cell's link covers the row): a click anywhere on it opens the sheet.
+    await s.page.getByRole('row').filter({ hasText: '≈' }).first().getByRole('link').first().click();
     await s.page.waitForURL(/\/stones\/[0-9a-f-]{36}$/);
     await s.page.getByText('Coût en euros (cours du moment)', { exact: true }).waitFor();
     expect(await s.page.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);

@@ -1,26 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buybackPrice } from '@shared/pricing';
 import { formatBuybackPrice } from '@shared/format';
 import type { CalibratedPrice } from '@shared/schemas/diamonds';
 import type { AlloyPrice } from '@shared/schemas/market';
-import { startAppServer, type AppServer } from './app-server';
-import { launchChromium } from './browser';
+import type { AppServer } from './app-server';
 import { MOBILE, openPage } from './page';
 import { signIn } from './session';
+import { shareAppAndBrowser } from './suite';
 
 let server: AppServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  // Poll once at start, then not again during the tests, so displayed prices are stable.
-  server = await startAppServer({ env: { MARKET_POLL_MS: '3600000' } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
 
 describe('dashboard', () => {
   it('computes the gold buy-back price for a weight and an alloy', async () => {

@@ -1,5 +1,5 @@
 /**
- * A dead or lying price feed never breaks a page (brief §8): the app is restarted on a
+ * A dead or lying price feed never breaks a page (ADR 0004): the app is restarted on a
  * database whose only price sources are local stubs that fail, and silver has no reading
  * at all. The dashboard must still render, with a dash where there is no price.
  */

@@ -12,7 +12,7 @@ export interface WatchedPage {
   expectNoConsoleErrors(allowed?: RegExp[]): void;
 }
 
-/** Spec §4: a 401 on GET /api/user means "signed out"; Chromium reports it as a failed resource. */
+/** A 401 on GET /api/user means "signed out" (auth-provider.tsx); Chromium reports it as a failed resource. */
 const SIGNED_OUT_USER_CALL = /status of 401 .* @ https?:\/\/[^/]+\/api\/user$/;
 
 export const DESKTOP = { width: 1440, height: 900 } as const;

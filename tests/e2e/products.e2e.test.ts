@@ -1,5 +1,5 @@
 /**
- * Product sheets (issue 4): a product whose displayed price changes when the gold price changes. The database
+ * Product sheets (server/modules/products/README.md): a product whose displayed price changes when the gold price changes. The database
  * gets a disabled `manual` data source with gold 10 % above the last demo price (ahead of the demo source); the
  * superadmin enables it through the data-sources API; refreshing gold in the header reprices the open sheet,
  * without a reload, to the value shared/product-pricing.ts gives for the new price.
@@ -92,8 +92,16 @@ function expectedSalePrice(product: ProductDetail, goldEurPerG: string): string 
       components.push({ kind: 'other', label: line.label, amount: line.cost ?? '0' });
     }
   });
-  const context = { metals: { gold: goldEurPerG }, fx: {}, alloys, stones: {}, steps: {}, calibrated: [] };
-  return priceProduct(components, product.coefficient, context).salePrice;
+  const context = {
+    metals: { gold: goldEurPerG },
+    fx: {},
+    alloys,
+    stones: {},
+    steps: {},
+    calibrated: [],
+    organization: { vatRatePct: product.pricing.vatRatePct, metalLossWarningPct: '100' },
+  };
+  return priceProduct(components, product.coefficients, context).salePrice;
 }
 
 describe('product sheet price', () => {
@@ -178,7 +186,7 @@ describe('product sheet price', () => {
     await page.getByText('Ce champ est obligatoire', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Retirer la ligne 1' }).click();
 
-    // An "other" line of 40 EUR at the default coefficient 2.5: sale price 100 EUR.
+    // An "other" line of 40 EUR at the organization's stones coefficient (settings, 1.8): sale price 72 EUR.
     await page.getByRole('button', { name: 'Autre', exact: true }).click();
     await page.locator('#components-0-label').fill('Gravure');
     await page.locator('#components-0-amount').fill('40');
@@ -186,10 +194,11 @@ describe('product sheet price', () => {
     await page.getByText('Fiche enregistrée', { exact: true }).first().waitFor();
     await page.waitForFunction(
       (text) => document.querySelector('[data-testid="sale-price"]')?.textContent?.includes(text) ?? false,
-      formatEuro('100'),
+      formatEuro('72'),
     );
 
-    // Someone else saves meanwhile: the stale save answers 409, the edit stays on screen, saving again works.
+    // Someone else saves meanwhile: the stale save answers 409 and the edit stays on screen until the person
+    // chooses "Recharger", which shows the other save; the edit made again on it then saves.
     const current = await getJson<ProductDetail>(api, '/api/products/bague-test-ete');
     const { csrfToken } = await getJson<{ csrfToken: string }>(api, '/api/csrf-token');
     const other = await api.put(`${server.url}/api/products/bague-test-ete`, {
@@ -197,15 +206,46 @@ describe('product sheet price', () => {
       headers: { 'x-csrf-token': csrfToken },
     });
     expect(other.status()).toBe(200);
-    await page.getByLabel('Coefficient').fill('3');
+    await page.getByLabel('Coef. pierres et autres').fill('3');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await page.getByText('Fiche modifiée entre-temps', { exact: true }).first().waitFor();
-    expect(await page.getByLabel('Coefficient').inputValue()).toBe('3');
+    await page
+      .getByText("Cet enregistrement a été modifié par quelqu'un d'autre. Rechargez la page.", { exact: true })
+      .first()
+      .waitFor();
+    expect(await page.getByLabel('Coef. pierres et autres').inputValue()).toBe('3');
+    await page.getByRole('button', { name: 'Recharger' }).click();
+    await page.waitForFunction(
+      () => (document.querySelector('#description') as HTMLTextAreaElement | null)?.value === 'Modifiée ailleurs',
+    );
+    // The save is held on its way to the server while a new slug is typed: once the save answers, the slug
+    // typed meanwhile is still there, unsaved, and the form can save it.
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    await page.route(`${server.url}/api/products/bague-test-ete`, async (route) => {
+      if (route.request().method() === 'PUT') await saveHeld;
+      await route.fallback();
+    });
+    await page.getByLabel('Coef. pierres et autres').fill('3');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await page.getByRole('button', { name: 'Enregistrement…', exact: true }).waitFor();
+    await page.getByLabel('Slug (adresse de la fiche)').fill('bague-test-ete-or');
+    releaseSave();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true, disabled: false }).waitFor();
     await page.waitForFunction(
       (text) => document.querySelector('[data-testid="sale-price"]')?.textContent?.includes(text) ?? false,
       formatEuro('120'),
     );
+    expect(await page.getByLabel('Coef. pierres et autres').inputValue()).toBe('3');
+    expect(await page.getByLabel('Slug (adresse de la fiche)').inputValue()).toBe('bague-test-ete-or');
+    expect((await getJson<ProductDetail>(api, '/api/products/bague-test-ete')).slug).toBe('bague-test-ete');
+    await page.unroute(`${server.url}/api/products/bague-test-ete`);
+
+    // A new slug: once saved, the sheet opens at its new address (the old one no longer answers) and stays editable.
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await page.waitForURL(`${server.url}/products/bague-test-ete-or`);
+    await page.getByText('/products/bague-test-ete-or', { exact: true }).waitFor();
+    expect(await page.getByLabel('Slug (adresse de la fiche)').inputValue()).toBe('bague-test-ete-or');
+    expect((await getJson<ProductDetail>(api, '/api/products/bague-test-ete-or')).name).toBe('Bague test été');
 
     // Snapshot of today's price, compared with today.
     await page.getByRole('button', { name: 'Enregistrer le prix du jour' }).click();

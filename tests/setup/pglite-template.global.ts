@@ -7,18 +7,11 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
+import { migratedPgliteDump } from '../../server/db/pglite-dump';
 
 export default async function setup(): Promise<() => void> {
   if (process.env.TEST_DATABASE_URL) return () => undefined;
-  const handle = await openDatabase({});
-  await migrate(handle);
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
-  await client.exec('CHECKPOINT');
-  const dump = await client.dumpDataDir('gzip');
-  await handle.close();
+  const dump = await migratedPgliteDump();
   const file = path.join(tmpdir(), `pricer-pglite-template-${process.pid}.tar.gz`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   process.env.PRICER_PGLITE_TEMPLATE = file;
