@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import type { z } from 'zod';
 import { createOrganizationSchema } from '@shared/schemas/superadmin';
-import { handleSaveError } from '@/components/form/save-errors';
+import { DialogFormFooter } from '@/components/form/dialog-form-footer';
 import { FormField } from '@/components/form/form-field';
+import { useCreateDialog } from '@/components/form/use-create-dialog';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,9 +14,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { absoluteUrl, SecretReveal } from '@/features/users/secret-reveal';
-import { useCreateOrganization, type CreatedOrganization } from './superadmin-api';
+import { useCreateOrganization } from './superadmin-api';
 
 type Values = z.input<typeof createOrganizationSchema>;
 const EMPTY: Values = {
@@ -33,28 +32,15 @@ export function CreateOrganizationDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const create = useCreateOrganization();
-  const [created, setCreated] = useState<CreatedOrganization | null>(null);
   const form = useZodForm<Values, z.output<typeof createOrganizationSchema>>(createOrganizationSchema, EMPTY);
   const { errors } = form.formState;
-
-  const close = (next: boolean) => {
-    if (next) return onOpenChange(true);
-    onOpenChange(false);
-    setCreated(null);
-    form.reset(EMPTY);
-  };
-
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (answer) => {
-        setCreated(answer);
-        toast({ title: 'Organisation créée', description: answer.organization.name });
-      },
-      onError: (error) => {
-        handleSaveError(form, error, { failureTitle: 'Création impossible' });
-      },
-    }),
-  );
+  const { created, close, onSubmit } = useCreateDialog({
+    form,
+    empty: EMPTY,
+    create,
+    onOpenChange,
+    createdToast: (answer) => ({ title: 'Organisation créée', description: answer.organization.name }),
+  });
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -119,14 +105,12 @@ export function CreateOrganizationDialog({
                 </label>
               </div>
             </fieldset>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => close(false)}>
-                Annuler
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Création...' : "Créer l'organisation"}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter
+              onCancel={() => close(false)}
+              pending={create.isPending}
+              submitLabel="Créer l'organisation"
+              pendingLabel="Création..."
+            />
           </form>
         )}
       </DialogContent>

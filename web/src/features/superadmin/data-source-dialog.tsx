@@ -2,16 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { INSTRUMENTS } from '@shared/constants';
 import { normalizeIntegerText } from '@shared/decimal-input';
 import { acceptsApiKey, DATA_SOURCE_KINDS, type DataSourceView } from '@shared/schemas/superadmin';
+import { DialogFormFooter } from '@/components/form/dialog-form-footer';
 import { FormField, nativeControlClass } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { NumberInput } from '@/components/form/number-input';
 import { saveErrorMessages } from '@/components/form/save-errors';
@@ -164,14 +157,12 @@ export function DataSourceDialog({
               {source ? ' (bouton « Saisir les cours »)' : ', ouverte dès sa création'}.
             </p>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            onCancel={onClose}
+            pending={save.isPending}
+            submitLabel="Enregistrer"
+            pendingLabel="Enregistrement..."
+          />
         </form>
       </DialogContent>
     </Dialog>

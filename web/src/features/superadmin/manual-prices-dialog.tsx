@@ -2,16 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { INSTRUMENTS, type Instrument } from '@shared/constants';
 import { normalizeDecimalText, toInputText } from '@shared/decimal-input';
 import { manualPricesSchema, readManualPrices, type DataSourceView } from '@shared/schemas/superadmin';
+import { DialogFormFooter } from '@/components/form/dialog-form-footer';
 import { NumberInput } from '@/components/form/number-input';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { saveErrorMessages } from '@/components/form/save-errors';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/features/admin-shared/format-date';
@@ -182,14 +175,12 @@ export function ManualPricesDialog({ source, onClose }: { source: DataSourceView
             Servis quand cette source passe avant les autres sources actives (priorité {source.priority}, la plus petite
             passe en premier){source.enabled ? '' : ' ; cette source est désactivée'}.
           </p>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Enregistrement...' : 'Enregistrer les cours'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            onCancel={onClose}
+            pending={save.isPending}
+            submitLabel="Enregistrer les cours"
+            pendingLabel="Enregistrement..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { createUserSchema, type CreatedUserAnswer, type CreateUserInput } from '@shared/schemas/users';
-import { handleSaveError } from '@/components/form/save-errors';
+import { createUserSchema, type CreateUserInput } from '@shared/schemas/users';
+import { DialogFormFooter } from '@/components/form/dialog-form-footer';
 import { FormField, nativeControlClass } from '@/components/form/form-field';
+import { useCreateDialog } from '@/components/form/use-create-dialog';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,7 +13,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { grantableRoles } from './role-options';
 import { absoluteUrl, SecretReveal } from './secret-reveal';
 import { useCreateUser } from './users-api';
@@ -38,29 +37,18 @@ export function CreateUserDialog({
   actorRole: string;
 }) {
   const create = useCreateUser();
-  const [created, setCreated] = useState<CreatedUserAnswer | null>(null);
   const form = useZodForm<CreateUserInput>(createUserSchema, EMPTY);
   const { errors } = form.formState;
-
-  const close = (next: boolean) => {
-    if (next) return onOpenChange(true);
-    onOpenChange(false);
-    setCreated(null);
-    form.reset(EMPTY);
-  };
-
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (answer) => {
-        setCreated(answer);
-        toast({ title: 'Utilisateur créé', description: `Le compte ${answer.user.username} a été créé` });
-      },
-      onError: (error) => {
-        handleSaveError(form, error, { failureTitle: 'Création impossible' });
-      },
+  const { created, close, onSubmit } = useCreateDialog({
+    form,
+    empty: EMPTY,
+    create,
+    onOpenChange,
+    createdToast: (answer) => ({
+      title: 'Utilisateur créé',
+      description: `Le compte ${answer.user.username} a été créé`,
     }),
-  );
-
+  });
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
@@ -145,14 +133,12 @@ export function CreateUserDialog({
                 </p>
               )}
             </fieldset>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => close(false)}>
-                Annuler
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Création...' : 'Créer le compte'}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter
+              onCancel={() => close(false)}
+              pending={create.isPending}
+              submitLabel="Créer le compte"
+              pendingLabel="Création..."
+            />
           </form>
         )}
       </DialogContent>

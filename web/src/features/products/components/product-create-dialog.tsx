@@ -4,18 +4,12 @@ import { Plus } from 'lucide-react';
 import { COEFFICIENT_FIELD_LABELS, COEFFICIENT_GROUPS } from '@shared/pricing-groups';
 import { slugify } from '@shared/slug';
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '@shared/schemas/products';
+import { DialogFormFooter } from '@/components/form/dialog-form-footer';
 import { handleSaveError } from '@/components/form/save-errors';
 import { FormField } from '@/components/form/form-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { NumberInput } from '@/components/form/number-input';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -148,14 +142,13 @@ export function ProductCreateDialog() {
               <textarea className={TEXTAREA_CLASS} {...register('description')} />
             </FormField>
           </form>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              Annuler
-            </Button>
-            <Button type="submit" form="product-create-form" disabled={create.isPending}>
-              {create.isPending ? 'Création…' : 'Créer la fiche'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            form="product-create-form"
+            onCancel={() => close(false)}
+            pending={create.isPending}
+            submitLabel="Créer la fiche"
+            pendingLabel="Création…"
+          />
         </DialogContent>
       </Dialog>
     </>
