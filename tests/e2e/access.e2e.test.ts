@@ -129,6 +129,55 @@ describe('staff account with a temporary password', () => {
   });
 });
 
+describe('organization with its first administrator', () => {
+  it('the superadmin creates it; its administrator signs in with the secret shown once', async () => {
+    const admin = await openPage(browser);
+    await signIn(admin.page, server.url, 'superadmin');
+    await admin.page.goto(`${server.url}/superadmin/organizations`);
+    const open = admin.page.getByRole('button', { name: 'Nouvelle organisation' });
+    await open.click();
+    const dialog = admin.page.getByRole('dialog');
+    // Annuler closes without sending anything.
+    await dialog.getByRole('textbox', { name: "Nom de l'organisation", exact: true }).fill('Brouillon');
+    await dialog.getByRole('button', { name: 'Annuler', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await open.click();
+    expect(await dialog.getByRole('textbox', { name: "Nom de l'organisation", exact: true }).inputValue()).toBe('');
+
+    // Refused when empty, each field saying why; then created.
+    await dialog.getByRole('button', { name: "Créer l'organisation", exact: true }).click();
+    expect(await dialog.locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(5);
+    const username = `org${Date.now().toString(36)}`;
+    await dialog.getByRole('textbox', { name: "Nom de l'organisation", exact: true }).fill(`Atelier ${username}`);
+    await dialog.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Inès');
+    await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill('Orfèvre');
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(`${username}@example.test`);
+    await dialog.getByRole('textbox', { name: "Nom d'utilisateur", exact: true }).fill(username);
+    await dialog.getByRole('button', { name: "Créer l'organisation", exact: true }).click();
+    await admin.page.getByText('Organisation créée', { exact: true }).first().waitFor();
+    const secret = dialog.getByTestId('secret-value');
+    await secret.waitFor();
+    const temporaryPassword = (await secret.textContent())?.trim() ?? '';
+    expect(temporaryPassword).toMatch(/^\S{12,}$/);
+    await dialog.getByRole('button', { name: "J'ai copié, fermer" }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Shown once: opened again, the dialog is an empty form.
+    await open.click();
+    expect(await dialog.getByTestId('secret-value').count()).toBe(0);
+    expect(await dialog.getByRole('textbox', { name: "Nom d'utilisateur", exact: true }).inputValue()).toBe('');
+    await admin.page.keyboard.press('Escape');
+    admin.expectNoConsoleErrors();
+    await admin.close();
+
+    const first = await openPage(browser);
+    await signIn(first.page, server.url, username, temporaryPassword);
+    await first.page.waitForURL(`${server.url}/account`);
+    await first.page.getByText('Changez votre mot de passe pour continuer', { exact: true }).waitFor();
+    first.expectNoConsoleErrors([/status of 403/]);
+    await first.close();
+  });
+});
+
 describe('modules per organization', () => {
   it('a module turned off leaves the menu and its URL shows the 404 page; turned on again, it is back', async () => {
     const w = await openPage(browser);
