@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { count, sql, type SQL } from 'drizzle-orm';
 import { slugify } from '../shared/slug';
 import { SEARCH_COUNT_CAP, type ArchiveFilter } from '../shared/schemas/lists';
-import { PRODUCT_CATEGORIES, type ProductCategory } from '../shared/schemas/products';
+import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, type ProductCategory } from '../shared/schemas/products';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { openDatabase, queryRows, type DatabaseHandle, type Db } from '../server/db/client';
@@ -56,17 +56,8 @@ const STONES = [
   'grenat',
 ];
 const STYLES = ['solitaire', 'pavée', 'vintage', 'torsadée', 'gravée', 'tressée', 'Art déco', 'jonc', 'trilogie'];
-const CATEGORY_NAMES: Record<ProductCategory, string> = {
-  bague: 'Bague',
-  alliance: 'Alliance',
-  bracelet: 'Bracelet',
-  collier: 'Collier',
-  pendentif: 'Pendentif',
-  boucles_oreilles: "Boucles d'oreilles",
-  broche: 'Broche',
-  montre: 'Montre',
-  autre: 'Parure',
-};
+/** The word a generated sheet's name starts with: the category's label, "Parure" for "Autre". */
+const CATEGORY_NAMES: Record<ProductCategory, string> = { ...PRODUCT_CATEGORY_LABELS, autre: 'Parure' };
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
