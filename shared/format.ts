@@ -24,17 +24,57 @@ function formatter(key: string, options: Intl.NumberFormatOptions): Intl.NumberF
   return f;
 }
 
+/** fr-FR thousands separator (narrow no-break space) and the space before a currency sign (no-break space). */
+const GROUP_SEPARATOR = '\u202f';
+const CURRENCY_SPACE = '\u00a0';
+/** The fr-FR signs of the currencies the app shows; others go through Intl. */
+const CURRENCY_SIGNS: Record<string, string> = { EUR: '€', USD: '$US', ILS: '₪' };
+
+/** "199" + 1 = "200", "99" + 1 = "100": the digits of a rounded-up decimal. */
+function plusOne(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i--;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${String(Number(digits[i]) + 1)}${'0'.repeat(digits.length - i - 1)}`;
+}
+
+/**
+ * `n` with exactly `decimals` decimals, fr-FR grouping, written without Intl: the browser's first
+ * `Intl.NumberFormat` loads locale data for 15-25 ms, one long task on a phone's first screen. Same text as
+ * `Intl.NumberFormat('fr-FR')` (shared/format.test.ts compares them): it rounds the shortest decimal writing of the
+ * number half away from zero (1.005 gives "1,01"), a minus sign for any negative number, even one that rounds to 0.
+ * Null for numbers JavaScript writes with an exponent (below 1e-6 or from 1e21), left to Intl.
+ */
+function frenchFixed(n: number, decimals: number): string | null {
+  const text = String(Math.abs(n));
+  if (text.includes('e')) return null;
+  const [integer = '0', fraction = ''] = text.split('.');
+  let digits = integer + fraction.slice(0, decimals).padEnd(decimals, '0');
+  if (fraction.length > decimals && fraction.charCodeAt(decimals) >= 53 /* '5' */) digits = plusOne(digits);
+  const integerLength = digits.length - decimals;
+  const whole = digits.slice(0, integerLength).replace(/^0+(?=\d)/, '') || '0';
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR);
+  const sign = n < 0 || Object.is(n, -0) ? '-' : '';
+  return decimals > 0 ? `${sign}${grouped},${digits.slice(integerLength)}` : `${sign}${grouped}`;
+}
+
 /** A number with exactly `decimals` decimals, fr-FR grouping (e.g. "1 234,57"). */
 export function formatNumber(value: Numeric, decimals: number, fallback = NOT_AVAILABLE): string {
   const n = toNumber(value);
   if (n === null) return fallback;
-  return formatter(`n${decimals}`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n);
+  return (
+    frenchFixed(n, decimals) ??
+    formatter(`n${decimals}`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n)
+  );
 }
 
 /** An amount in a currency with `decimals` decimals (e.g. "1 234,57 €", "1 235 $US"). */
 export function formatMoney(value: Numeric, currency: string, decimals = 2, fallback = NOT_AVAILABLE): string {
   const n = toNumber(value);
   if (n === null) return fallback;
+  const sign = CURRENCY_SIGNS[currency];
+  const amount = sign === undefined ? null : frenchFixed(n, decimals);
+  if (amount !== null) return `${amount}${CURRENCY_SPACE}${sign}`;
   return formatter(`m${currency}${decimals}`, {
     style: 'currency',
     currency,
