@@ -270,8 +270,22 @@ export function utilityGroup(utility: string): string | null {
 
 const VARIANT_SPLIT = /:(?![^[]*\])/;
 
+/** Merged lists by input: components pass the same few hundred lists on every render (bounded, emptied when full). */
+const merged = new Map<string, string>();
+const MERGED_MAX = 1000;
+
 /** Merges a space-separated class list; later classes win within a group and variant set. */
 export function mergeClasses(classList: string): string {
+  let result = merged.get(classList);
+  if (result === undefined) {
+    if (merged.size >= MERGED_MAX) merged.clear();
+    result = mergeUncached(classList);
+    merged.set(classList, result);
+  }
+  return result;
+}
+
+function mergeUncached(classList: string): string {
   const classes = classList.trim().split(/\s+/);
   const taken = new Set<string>();
   const kept: string[] = [];
