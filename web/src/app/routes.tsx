@@ -1,27 +1,28 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { FullPageSpinner } from '@/components/spinner';
 import { ProtectedRoute } from '@/features/auth/protected-route';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { lazyScreen, type LazyScreen } from '@/lib/lazy-screen';
 import { INVITATION_TITLE, SCREENS, type ScreenInfo, type ScreenPath } from './screens';
 
 // Every screen is its own chunk, loaded on demand behind the "Chargement..." spinner.
-const AuthPage = lazy(() => import('@/features/auth/auth-page'));
-const AppShell = lazy(() => import('./layout/app-shell'));
-const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
-const ProductListPage = lazy(() => import('@/features/products/product-list-page'));
-const ProductPage = lazy(() => import('@/features/products/product-page'));
-const ComingSoonPage = lazy(() => import('./pages/coming-soon-page'));
-const NotFoundPage = lazy(() => import('./pages/not-found-page'));
-const ScreenGuard = lazy(() => import('@/features/access/screen-guard'));
-const InvitationPage = lazy(() => import('@/features/invitation/invitation-page'));
-const AccountPage = lazy(() => import('@/features/account/account-page'));
-const UsersPage = lazy(() => import('@/features/users/users-page'));
+const AuthPage = lazyScreen(() => import('@/features/auth/auth-page'));
+const AppShell = lazyScreen(() => import('./layout/app-shell'));
+const DashboardPage = lazyScreen(() => import('@/features/dashboard/dashboard-page'));
+const ProductListPage = lazyScreen(() => import('@/features/products/product-list-page'));
+const ProductPage = lazyScreen(() => import('@/features/products/product-page'));
+const ComingSoonPage = lazyScreen(() => import('./pages/coming-soon-page'));
+const NotFoundPage = lazyScreen(() => import('./pages/not-found-page'));
+const ScreenGuard = lazyScreen(() => import('@/features/access/screen-guard'));
+const InvitationPage = lazyScreen(() => import('@/features/invitation/invitation-page'));
+const AccountPage = lazyScreen(() => import('@/features/account/account-page'));
+const UsersPage = lazyScreen(() => import('@/features/users/users-page'));
 
 /** A screen of the shell and its lazy page; its title comes from ./screens. */
 interface ScreenRoute {
   path: ScreenPath;
-  Page: ReturnType<typeof lazy>;
+  Page: LazyScreen;
 }
 
 const SCREEN_ROUTES: readonly ScreenRoute[] = [
@@ -31,34 +32,57 @@ const SCREEN_ROUTES: readonly ScreenRoute[] = [
   // Accounts, users, settings, journal, superadmin.
   { path: '/account', Page: AccountPage },
   { path: '/users', Page: UsersPage },
-  { path: '/settings', Page: lazy(() => import('@/features/settings/settings-page')) },
-  { path: '/logs', Page: lazy(() => import('@/features/journal/journal-page')) },
-  { path: '/superadmin/organizations', Page: lazy(() => import('@/features/superadmin/organizations-page')) },
-  { path: '/superadmin/data-sources', Page: lazy(() => import('@/features/superadmin/data-sources-page')) },
-  { path: '/superadmin/modules', Page: lazy(() => import('@/features/superadmin/modules-page')) },
+  { path: '/settings', Page: lazyScreen(() => import('@/features/settings/settings-page')) },
+  { path: '/logs', Page: lazyScreen(() => import('@/features/journal/journal-page')) },
+  { path: '/superadmin/organizations', Page: lazyScreen(() => import('@/features/superadmin/organizations-page')) },
+  { path: '/superadmin/data-sources', Page: lazyScreen(() => import('@/features/superadmin/data-sources-page')) },
+  { path: '/superadmin/modules', Page: lazyScreen(() => import('@/features/superadmin/modules-page')) },
   // Référentiels (clients, suppliers, stones, production steps).
-  { path: '/clients', Page: lazy(() => import('@/features/clients/clients-page')) },
-  { path: '/clients/new', Page: lazy(() => import('@/features/clients/client-new-page')) },
-  { path: '/clients/:id', Page: lazy(() => import('@/features/clients/client-detail-page')) },
-  { path: '/clients/:id/edit', Page: lazy(() => import('@/features/clients/client-edit-page')) },
-  { path: '/suppliers', Page: lazy(() => import('@/features/suppliers/suppliers-page')) },
-  { path: '/suppliers/new', Page: lazy(() => import('@/features/suppliers/supplier-new-page')) },
-  { path: '/suppliers/:id', Page: lazy(() => import('@/features/suppliers/supplier-page')) },
-  { path: '/stones', Page: lazy(() => import('@/features/stones/stones-page')) },
-  { path: '/stones/new', Page: lazy(() => import('@/features/stones/stone-new-page')) },
-  { path: '/stones/:id', Page: lazy(() => import('@/features/stones/stone-page')) },
-  { path: '/production-steps', Page: lazy(() => import('@/features/production-steps/production-steps-page')) },
+  { path: '/clients', Page: lazyScreen(() => import('@/features/clients/clients-page')) },
+  { path: '/clients/new', Page: lazyScreen(() => import('@/features/clients/client-new-page')) },
+  { path: '/clients/:id', Page: lazyScreen(() => import('@/features/clients/client-detail-page')) },
+  { path: '/clients/:id/edit', Page: lazyScreen(() => import('@/features/clients/client-edit-page')) },
+  { path: '/suppliers', Page: lazyScreen(() => import('@/features/suppliers/suppliers-page')) },
+  { path: '/suppliers/new', Page: lazyScreen(() => import('@/features/suppliers/supplier-new-page')) },
+  { path: '/suppliers/:id', Page: lazyScreen(() => import('@/features/suppliers/supplier-page')) },
+  { path: '/stones', Page: lazyScreen(() => import('@/features/stones/stones-page')) },
+  { path: '/stones/new', Page: lazyScreen(() => import('@/features/stones/stone-new-page')) },
+  { path: '/stones/:id', Page: lazyScreen(() => import('@/features/stones/stone-page')) },
+  { path: '/production-steps', Page: lazyScreen(() => import('@/features/production-steps/production-steps-page')) },
   {
     path: '/production-steps/new',
-    Page: lazy(() => import('@/features/production-steps/production-step-new-page')),
+    Page: lazyScreen(() => import('@/features/production-steps/production-step-new-page')),
   },
-  { path: '/production-steps/:id', Page: lazy(() => import('@/features/production-steps/production-step-page')) },
+  { path: '/production-steps/:id', Page: lazyScreen(() => import('@/features/production-steps/production-step-page')) },
 ];
 
 /** Screens later issues build: a placeholder with their title and what they will do. */
 const COMING_SOON_ROUTES = Object.entries(SCREENS).flatMap(([path, screen]: [string, ScreenInfo]) =>
   screen.comingSoon ? [{ path, title: screen.title, description: screen.comingSoon }] : [],
 );
+
+/**
+ * The chunks the screen at `pathname` renders through: the sign-in or invitation page, or the frame, its guard and
+ * the screen's page (the sign-in page when nobody is signed in). main.tsx asks for them as soon as the session is
+ * known, all at once instead of one lazy level after the other.
+ */
+export function preloadScreensOf(pathname: string, signedIn: boolean): Promise<unknown> {
+  const at = (pattern: string) => matchPath(pattern, pathname) !== null;
+  let screens: Array<Pick<LazyScreen, 'preload'>>;
+  if (at('/auth')) screens = [AuthPage];
+  else if (at('/invitation/:token')) screens = [InvitationPage];
+  else {
+    const screen =
+      pathname === '/'
+        ? DashboardPage
+        : (SCREEN_ROUTES.find((route) => at(route.path))?.Page ??
+          (COMING_SOON_ROUTES.some((route) => at(route.path)) ? ComingSoonPage : undefined));
+    if (!screen) screens = [NotFoundPage];
+    else screens = signedIn ? [AppShell, ScreenGuard, screen] : [AuthPage];
+  }
+  // A failed download shows where the screen renders (its error boundary), not here.
+  return Promise.all(screens.map((screen) => screen.preload())).catch(() => undefined);
+}
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginInput, RegisterInput } from '@shared/schemas/auth';
 import { clearAllDrafts, keepDraftsForNextSignIn, setDraftOwner } from '@/components/form/record-drafts';
 import { toast } from '@/components/ui/use-toast';
+import { ME_CONTEXT_KEY } from '@/features/access/use-me-context';
 import {
   ApiError,
   apiRequest,
@@ -15,6 +16,24 @@ import {
 import { AuthContext, USER_QUERY_KEY, type SignedOutReason } from './auth-context';
 
 const readUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+
+/** GET /api/user: the signed-in user or null. */
+const sessionQuery = queryOptions<CurrentUser | null, Error>({
+  queryKey: USER_QUERY_KEY,
+  queryFn: async (context) => {
+    const user = await readUser(context);
+    // Before any form reads its draft: drafts belong to the user who typed them.
+    setDraftOwner(user?.id ?? null);
+    // Every screen of the shell waits for the context (role, modules): ask now, not once the guard has loaded.
+    if (user) void context.client.prefetchQuery({ queryKey: ME_CONTEXT_KEY });
+    return user;
+  },
+});
+
+/** Asks for the session before the first render (main.tsx); the signed-in user, or null (signed out or failed). */
+export function loadSession(queryClient: QueryClient): Promise<CurrentUser | null> {
+  return queryClient.fetchQuery(sessionQuery).catch(() => null);
+}
 
 function messageOf(error: Error): string {
   return error instanceof ApiError ? error.serverMessage : error.message;
@@ -32,15 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [signedOutReason, setSignedOutReason] = useState<SignedOutReason>(null);
   const signOutHold = useRef<SignOutHold | null>(null);
-  const userQuery = useQuery<CurrentUser | null, Error>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: async (context) => {
-      const user = await readUser(context);
-      // Before any form reads its draft: drafts belong to the user who typed them.
-      setDraftOwner(user?.id ?? null);
-      return user;
-    },
-  });
+  const userQuery = useQuery(sessionQuery);
 
   useEffect(
     () =>
@@ -61,6 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSignedOutReason(null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
     queryClient.setQueryData(USER_QUERY_KEY, user);
+    void queryClient.prefetchQuery({ queryKey: ME_CONTEXT_KEY });
   };
 
   const loginMutation = useMutation<CurrentUser, Error, LoginInput>({
