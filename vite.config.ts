@@ -21,13 +21,19 @@ export default defineConfig({
           groups: [
             {
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx)[\\/]|web[\\/]src[\\/]lib[\\/](class-merge|api-client|logger|query-client)\.ts|shared[\\/](constants|format)\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx)[\\/]|web[\\/]src[\\/]lib[\\/](class-merge|api-client|logger|query-client)\.ts|shared[\\/](constants|format)\.ts|vite[\\/]preload-helper/,
             },
             {
               // Small modules every signed-in screen shares (access, modules, decimals, a few primitives): one chunk
               // rather than a dozen of a kilobyte each.
               name: 'shell',
-              test: /web[\\/]src[\\/]features[\\/]access[\\/]|shared[\\/](access|modules|decimal-input|exact-decimal|pricing-exact)\.ts|web[\\/]src[\\/]components[\\/](ui[\\/](skeleton|badge)|form[\\/]number-input)\.tsx/,
+              test: /web[\\/]src[\\/]features[\\/]access[\\/]|shared[\\/](access|modules|decimal-input|exact-decimal|pricing-exact)\.ts|web[\\/]src[\\/](components[\\/](ui[\\/](skeleton|badge)|form[\\/]number-input|errors[\\/]error-boundary|logo|ui[\\/]skip-link)|features[\\/]theme[\\/]theme-toggle)\.tsx|web[\\/]src[\\/](components[\\/]ui[\\/]use-toast|features[\\/]theme[\\/]theme-store)\.ts/,
+            },
+            {
+              // The signed-in frame (header, prices, ticker, sidebar) and what it imports: one request on a phone's way to
+              // its first screen instead of seven small ones (bench/lighthouse.ts).
+              name: 'app-shell',
+              test: /web[\\/]src[\\/]app[\\/]layout[\\/]app-shell\.tsx/,
             },
           ],
         },

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { FilePlus2, LogOut, Package, UserSquare2 } from 'lucide-react';
+import { FilePlus2, LogOut, Menu, Package, UserSquare2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useCanOpen } from '@/features/access/use-can-open';
@@ -10,14 +10,42 @@ import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useScreenTitle } from '@/hooks/use-page-title';
 
-// The drawer (Radix Dialog) is only downloaded on narrow screens.
-const MobileMenu = lazy(() => import('./mobile-menu'));
+// The drawer (Radix Dialog) is only downloaded on narrow screens, once the page is idle or the menu is asked for:
+// not on the way to a phone's first screen.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(loadMobileMenu);
 
-function MobileMenuSlot() {
+/** Below 768 px: the menu button, and the drawer it opens. */
+function MobileMenuButton() {
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') return;
+    const handle = window.requestIdleCallback(() => void loadMobileMenu(), { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
   return (
-    <Suspense fallback={<span className="size-9 shrink-0" aria-hidden="true" />}>
-      <MobileMenu />
-    </Suspense>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Ouvrir le menu"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+        data-testid="mobile-menu-button"
+      >
+        <Menu aria-hidden="true" />
+      </Button>
+      {asked && (
+        <Suspense fallback={null}>
+          <MobileMenu open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -83,7 +111,7 @@ export function AppHeader() {
 
   return (
     <header className="sticky top-0 z-30 flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b bg-background/95 px-3 py-2 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:h-16 md:flex-nowrap md:px-6 md:py-0">
-      {isMobile && <MobileMenuSlot />}
+      {isMobile && <MobileMenuButton />}
       <ScreenTitleBlock />
       <div className="flex w-full min-w-0 items-center gap-2 overflow-x-auto md:ml-auto md:w-auto md:overflow-visible">
         <HeaderPrices className="max-md:w-full max-md:justify-between" />

@@ -1,29 +1,14 @@
-import { useState } from 'react';
-import { Menu } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { SidebarNav } from './sidebar-nav';
 
-/** Below 768 px: a menu button opening the sidebar navigation in a left drawer that closes on navigation. */
-export default function MobileMenu() {
-  const [open, setOpen] = useState(false);
+/** The sidebar navigation in a left drawer that closes on navigation (opened by the header's menu button). */
+export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Ouvrir le menu"
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        data-testid="mobile-menu-button"
-      >
-        <Menu aria-hidden="true" />
-      </Button>
+    <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="left" className="p-0" data-testid="mobile-drawer">
         <SheetTitle className="sr-only">Menu</SheetTitle>
         <SheetDescription className="sr-only">Navigation de Pricer Bijouterie</SheetDescription>
-        <SidebarNav onNavigate={() => setOpen(false)} withAccountActions />
+        <SidebarNav onNavigate={() => onOpenChange(false)} withAccountActions />
       </SheetContent>
     </Sheet>
   );
