@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber } from './format';
+import { formatDateFr, formatMoney, formatNumber } from './format';
 
 const intl = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat('fr-FR', options);
 const fixed = (decimals: number) => intl({ minimumFractionDigits: decimals, maximumFractionDigits: decimals });
@@ -49,5 +49,22 @@ describe('fr-FR numbers without Intl', () => {
     expect(formatNumber('12,5', 2)).toBe('12,50');
     expect(formatNumber('abc', 2)).toBe('N/A');
     expect(formatMoney(null, 'EUR', 2, '—')).toBe('—');
+  });
+});
+
+describe('formatDateFr', () => {
+  it('writes a day without a time as that day, and an instant as its day in fr-FR', () => {
+    // West of UTC, "1980-05-01" read as UTC midnight would be the 30th of April.
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(formatDateFr('1980-05-01')).toBe('01/05/1980');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    expect(formatDateFr(new Date(2026, 10, 20, 15, 30))).toBe('20/11/2026');
+    expect(formatDateFr('pas une date')).toBe('N/A');
+    expect(formatDateFr(null, '')).toBe('');
   });
 });

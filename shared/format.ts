@@ -106,10 +106,11 @@ export const formatRate = (value: Numeric): string => formatNumber(value, 4);
 /** Diamond prices: whole numbers, EUR or USD. */
 export const formatDiamondPrice = (value: Numeric, currency: 'EUR' | 'USD'): string => formatMoney(value, currency, 0);
 
-/** A date in fr-FR (e.g. "20/11/2026"). */
+/** A date in fr-FR (e.g. "20/11/2026"); a date without a time ("1980-05-01") is that day wherever the browser is. */
 export function formatDateFr(value: string | Date | null | undefined, fallback = NOT_AVAILABLE): string {
   if (!value) return fallback;
-  const d = typeof value === 'string' ? new Date(value) : value;
+  const d =
+    typeof value === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00` : value) : value;
   if (Number.isNaN(d.getTime())) return fallback;
   return d.toLocaleDateString('fr-FR');
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Archive, ArrowLeft, Pencil, RotateCcw } from 'lucide-react';
+import { formatDateFr } from '@shared/format';
 import {
   CIVILITY_LABELS,
   CLIENT_KIND_LABELS,
@@ -37,11 +38,7 @@ const RELATED = [
   { key: 'goldBuys', title: "Achats d'or", empty: "Aucun achat d'or pour ce client" },
 ] as const;
 
-function formatDate(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);
-  return d.toLocaleDateString('fr-FR');
-}
+const formatDate = (iso: string | null): string => formatDateFr(iso, '');
 
 function errorText(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : undefined;
