@@ -49,39 +49,27 @@ function MobileMenuButton() {
   );
 }
 
-/**
- * The header's shortcuts: Clients, Produits, "Nouveau Devis", each only when the role may open it
- * ("Nouveau Devis" creates, so it needs write) and its module is on; nothing until the modules are known.
- */
+/** The header's shortcuts; "Nouveau Devis" creates, so it needs write access. */
+const SHORTCUTS = [
+  { path: '/clients', label: 'Clients', Icon: UserSquare2, access: 'read', variant: 'outline' },
+  { path: '/products', label: 'Produits', Icon: Package, access: 'read', variant: 'outline' },
+  { path: '/quotes', label: 'Nouveau Devis', Icon: FilePlus2, access: 'write', variant: 'default' },
+] as const;
+
+/** The shortcuts the role may open and whose module is on; nothing until the modules are known. */
 function QuickLinks() {
   const { ready, canOpen } = useCanOpen();
   if (!ready) return null;
   return (
     <div className="flex items-center gap-2" data-testid="header-shortcuts">
-      {canOpen('/clients') && (
-        <Button asChild variant="outline" size="sm">
-          <Link to="/clients">
-            <UserSquare2 aria-hidden="true" />
-            Clients
+      {SHORTCUTS.filter(({ path, access }) => canOpen(path, access)).map(({ path, label, Icon, variant }) => (
+        <Button key={path} asChild variant={variant} size="sm">
+          <Link to={path}>
+            <Icon aria-hidden="true" />
+            {label}
           </Link>
         </Button>
-      )}
-      {canOpen('/products') && (
-        <Button asChild variant="outline" size="sm">
-          <Link to="/products">
-            <Package aria-hidden="true" />
-            Produits
-          </Link>
-        </Button>
-      )}
-      {canOpen('/quotes', 'write') && (
-        <Button asChild size="sm">
-          <Link to="/quotes">
-            <FilePlus2 aria-hidden="true" />
-            Nouveau Devis
-          </Link>
-        </Button>
-      )}
+      ))}
     </div>
   );
 }
