@@ -246,6 +246,17 @@ describe('product sheet price', () => {
     await page.getByText('/products/bague-test-ete-or', { exact: true }).waitFor();
     expect(await page.getByLabel('Slug (adresse de la fiche)').inputValue()).toBe('bague-test-ete-or');
     expect((await getJson<ProductDetail>(api, '/api/products/bague-test-ete-or')).name).toBe('Bague test été');
+    // What is typed next is kept as a draft under the new address, the one a new sign-in comes back to.
+    const draftAddresses = () =>
+      page.evaluate(() =>
+        Object.keys(sessionStorage)
+          .filter((key) => key.startsWith('pricer.brouillon:'))
+          .map((key) => key.slice('pricer.brouillon:'.length).split('#')[0]),
+      );
+    await page.getByLabel('Nom', { exact: true }).fill('Bague test été bis');
+    await expect.poll(draftAddresses).toEqual(['/products/bague-test-ete-or']);
+    await page.getByLabel('Nom', { exact: true }).fill('Bague test été');
+    await expect.poll(draftAddresses).toEqual([]);
 
     // Snapshot of today's price, compared with today.
     await page.getByRole('button', { name: 'Enregistrer le prix du jour' }).click();

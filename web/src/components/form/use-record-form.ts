@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { DefaultValues, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -90,9 +90,10 @@ export function useRecordForm<TValues extends FieldValues, TInput, TRecord exten
   const { pathname } = useLocation();
   const initialValues = toValues(record);
   const form = useZodForm<TValues, TInput>(schema, initialValues as DefaultValues<TValues>);
-  const [key] = useState(() => (options.draft === false ? null : draftKey(pathname, initialValues)));
+  // The draft is kept under the form's address, which follows the record (a product sheet whose slug changed).
+  const [fields] = useState(() => initialValues);
+  const key = options.draft === false ? null : draftKey(pathname, fields);
   const [restoredDraft, setRestoredDraft] = useState(() => (key ? readDraft(key) : null));
-  const [version, setVersion] = useState(restoredDraft?.version ?? record?.version ?? 0);
   const [savedTo, setSavedTo] = useState<{
     to: string;
     state: unknown;
@@ -102,11 +103,8 @@ export function useRecordForm<TValues extends FieldValues, TInput, TRecord exten
   } | null>(null);
   /** The values the record has on the server, as far as the form knows: a draft is what differs from them. */
   const baseline = useRef<Values>(initialValues);
-  const versionRef = useRef(version);
-
-  useEffect(() => {
-    versionRef.current = version;
-  }, [version]);
+  /** The version the form edits, sent with the save: the server refuses it once someone else saved (409). */
+  const versionRef = useRef(restoredDraft?.version ?? record?.version ?? 0);
 
   useEffect(() => {
     if (savedTo) void navigate(savedTo.to, { state: savedTo.state, replace: savedTo.replace });
@@ -133,24 +131,22 @@ export function useRecordForm<TValues extends FieldValues, TInput, TRecord exten
     };
   }, [form, key]);
 
-  /** The form shows `fresh` as the record it edits: its values, its version, no draft. */
-  const showRecord = (fresh: TRecord) => {
-    baseline.current = toValues(fresh);
-    form.reset(toValues(fresh));
-    setVersion(fresh.version);
-    versionRef.current = fresh.version;
-  };
+  /** The form shows `fresh` as the record it edits (none: a new record): its values and its version. */
+  const showRecord = useCallback(
+    (fresh: TRecord | undefined) => {
+      baseline.current = toValues(fresh);
+      form.reset(toValues(fresh));
+      versionRef.current = fresh?.version ?? 0;
+    },
+    [form, toValues],
+  );
 
   // A newer record (followRecord) replaces a form with nothing typed. Versions only grow: an older copy still
   // cached (the saved record is shown before the queries catch up) is never taken for a change.
   useEffect(() => {
     if (!followRecord || !record || record.version <= versionRef.current) return;
-    if (!sameValues(form.getValues(), baseline.current)) return;
-    baseline.current = toValues(record);
-    form.reset(toValues(record));
-    versionRef.current = record.version;
-    setVersion(record.version);
-  }, [followRecord, record, toValues, form]);
+    if (sameValues(form.getValues(), baseline.current)) showRecord(record);
+  }, [followRecord, record, form, showRecord]);
 
   /**
    * The saved record, shown in a form that stays open. What was typed while the save was on its way is kept on
@@ -186,7 +182,7 @@ export function useRecordForm<TValues extends FieldValues, TInput, TRecord exten
     form.handleSubmit(async (input) => {
       const sent = structuredClone(form.getValues() as Values);
       try {
-        const saved = await save(input, version);
+        const saved = await save(input, versionRef.current);
         forgetDraft();
         if (saved.record) showSaved(saved.record, sent);
         toast({ title: saved.title, description: saved.description });
@@ -210,10 +206,7 @@ export function useRecordForm<TValues extends FieldValues, TInput, TRecord exten
     })(event);
 
   const discard = () => {
-    baseline.current = toValues(record);
-    form.reset(toValues(record));
-    setVersion(record?.version ?? 0);
-    versionRef.current = record?.version ?? 0;
+    showRecord(record);
     forgetDraft();
   };
 
