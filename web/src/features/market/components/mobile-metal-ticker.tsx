@@ -1,3 +1,4 @@
+import { Skeleton } from '@/components/ui/skeleton';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { cn } from '@/lib/class-merge';
 import { useAlloyPrices } from '../api/get-alloy-prices';
@@ -10,7 +11,8 @@ import { TickerItem } from './ticker-item';
 
 /**
  * Dashboard strip for small screens (hidden from md up): gold, silver and platinum per gram, "Or 18kt",
- * "Or 14kt", "Argent 925" and USD/EUR (4 decimals). Items appear once loaded; nothing at all when none is.
+ * "Or 14kt", "Argent 925" and USD/EUR (4 decimals). Items appear once loaded; nothing at all when none is. While
+ * the first readings are on their way, a placeholder holds the strip's place, so that the cards below do not jump.
  * Pauses while touched or pressed. Renders only when a shown reading changes (ticker-items.ts).
  */
 export function MobileMetalTicker({ className }: { className?: string }) {
@@ -32,7 +34,15 @@ function MobileMetalTickerStrip({ className }: { className?: string }) {
     alloys: alloys.data,
     usd: usd.data,
   });
-  if (entries.length === 0) return null;
+  if (entries.length === 0) {
+    const waiting = [gold, silver, platinum, alloys, usd].some((query) => query.isPending);
+    return waiting ? (
+      <Skeleton
+        className={cn('h-10 w-full rounded-lg md:hidden', className)}
+        data-testid="mobile-metal-ticker-waiting"
+      />
+    ) : null;
+  }
   return (
     <ScrollingStrip
       label="Cours des métaux"
