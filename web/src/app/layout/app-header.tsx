@@ -14,6 +14,7 @@ import { useScreenTitle } from '@/hooks/use-page-title';
 // not on the way to a phone's first screen.
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
+const DRAWER_PRELOAD_DELAY_MS = 3_000;
 
 /** Below 768 px: the menu button, and the drawer it opens. */
 function MobileMenuButton() {
@@ -21,8 +22,15 @@ function MobileMenuButton() {
   const [asked, setAsked] = useState(false);
   useEffect(() => {
     if (typeof window.requestIdleCallback !== 'function') return;
-    const handle = window.requestIdleCallback(() => void loadMobileMenu(), { timeout: 5_000 });
-    return () => window.cancelIdleCallback(handle);
+    // Well after the first screen: the drawer's code never competes with it for the network.
+    let idle = 0;
+    const timer = window.setTimeout(() => {
+      idle = window.requestIdleCallback(() => void loadMobileMenu(), { timeout: 5_000 });
+    }, DRAWER_PRELOAD_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      window.cancelIdleCallback(idle);
+    };
   }, []);
   return (
     <>
@@ -32,6 +40,7 @@ function MobileMenuButton() {
         aria-label="Ouvrir le menu"
         aria-expanded={open}
         aria-haspopup="dialog"
+        onPointerDown={() => void loadMobileMenu()}
         onClick={() => {
           setAsked(true);
           setOpen(true);
