@@ -10,7 +10,7 @@
  * - products: price recomputation time for 1,000 products; the products list with 20,000 sheets on
  *             PostgreSQL (EXPLAIN of the default sort, searches and filters: no sequential scan);
  * - lighthouse: Lighthouse 12 mobile and desktop on /auth and / signed in (targets: performance >= 95,
- *             accessibility 100); BENCH_LIGHTHOUSE_RUNS runs per page (default 3), the median kept.
+ *             accessibility 100); BENCH_LIGHTHOUSE_RUNS runs per page (default 5), the median kept.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); each section
  * creates and drops its own database. Figures on a shared 2-core machine vary: read ratios, not absolutes.
  */
@@ -211,7 +211,7 @@ async function lighthouseScores(): Promise<void> {
   const { runLighthouse } = await import('./lighthouse');
   const server = await startAppServer();
   try {
-    const figures = await runLighthouse(server.url, { runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) });
+    const figures = await runLighthouse(server.url, { runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5) });
     console.table(figures.map(({ findings: _findings, ...row }) => row));
     for (const f of figures) {
       note(
