@@ -23,6 +23,8 @@ export function lazyScreen<P extends object = object>(
       return module;
     }));
   const Suspending = lazy(preload);
+  // `loaded` is set before React retries a suspended `Suspending` (this `then` comes first), so a mounted screen is
+  // always the loaded component itself: the element type never changes under it.
   function Screen(props: P) {
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Suspending {...props} />;
