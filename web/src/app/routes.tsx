@@ -19,6 +19,10 @@ const InvitationPage = lazyScreen(() => import('@/features/invitation/invitation
 const AccountPage = lazyScreen(() => import('@/features/account/account-page'));
 const UsersPage = lazyScreen(() => import('@/features/users/users-page'));
 
+/** The two screens outside the shell, as the routes below and `preloadScreensOf` match them. */
+const SIGN_IN_PATH = '/auth';
+const INVITATION_PATH = '/invitation/:token';
+
 /** A screen of the shell and its lazy page; its title comes from ./screens. */
 interface ScreenRoute {
   path: ScreenPath;
@@ -69,8 +73,8 @@ const COMING_SOON_ROUTES = Object.entries(SCREENS).flatMap(([path, screen]: [str
 export function preloadScreensOf(pathname: string, signedIn: boolean): Promise<unknown> {
   const at = (pattern: string) => matchPath(pattern, pathname) !== null;
   let screens: Array<Pick<LazyScreen, 'preload'>>;
-  if (at('/auth')) screens = [AuthPage];
-  else if (at('/invitation/:token')) screens = [InvitationPage];
+  if (at(SIGN_IN_PATH)) screens = [AuthPage];
+  else if (at(INVITATION_PATH)) screens = [InvitationPage];
   else {
     const screen =
       pathname === '/'
@@ -98,7 +102,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route
-        path="/auth"
+        path={SIGN_IN_PATH}
         element={
           <Page>
             <AuthPage />
@@ -154,7 +158,7 @@ export function AppRoutes() {
         </Route>
       </Route>
       <Route
-        path="/invitation/:token"
+        path={INVITATION_PATH}
         element={
           <Page>
             <Titled title={INVITATION_TITLE}>

@@ -9,7 +9,7 @@ export type LazyScreen<P extends object = object> = ComponentType<P> & {
 /**
  * `React.lazy` with a `preload()`. A screen whose module finished loading before it renders shows at once,
  * without suspending: no fallback, and no wait for React's Suspense reveal throttle. main.tsx preloads the
- * chunks the first screen needs (app/routes.tsx, `preloadScreensOf`) while the session is being asked for,
+ * chunks the first screen needs (app/routes.tsx, `preloadScreensOf`) as soon as the session answers, all at once,
  * instead of discovering them one after the other as each lazy parent renders.
  */
 export function lazyScreen<P extends object = object>(
