@@ -64,6 +64,13 @@ export interface ResourceDefinition<Row extends BaseRow, Input, Dto, Query exten
   beforeCreate?(db: Db, organizationId: string, values: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Extra values when a record is restored. */
   beforeRestore?(db: Db, organizationId: string, row: Row): Promise<Record<string, unknown>>;
+  /**
+   * Runs in the transaction of a create or an update (PUT/PATCH), once the row is written, with the row
+   * before (null on create) and after: rows that follow the record commit or roll back with it (a project's
+   * timeline). `at` is the app's clock. Not run by CSV imports: registerResource refuses an importable
+   * resource that has it.
+   */
+  afterWrite?(db: Db, request: FastifyRequest, change: ResourceWrite<Row>): Promise<void>;
   /** Extra fields of the create/update answer (e.g. duplicate warnings). */
   afterSave?(db: Db, organizationId: string, dto: Dto): Promise<Record<string, unknown>>;
   /** Extra fields of `GET /:id`. */
@@ -89,6 +96,14 @@ export interface ResourceDefinition<Row extends BaseRow, Input, Dto, Query exten
     /** The name of a row's record in the import preview ("Mme Hélène Dupré"). */
     rowLabel?(input: Input): string;
   };
+}
+
+/** What `afterWrite` is told about a write. */
+export interface ResourceWrite<Row> {
+  action: 'create' | 'update';
+  before: Row | null;
+  after: Row;
+  at: Date;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -119,6 +134,9 @@ export function registerResource<Row extends BaseRow, Input, Dto extends object,
   app: FastifyInstance,
   def: ResourceDefinition<Row, Input, Dto, Query, Ctx>,
 ): void {
+  if (def.afterWrite && def.csv.importable) {
+    throw new Error(`resource ${def.path}: afterWrite is not run by CSV imports, the resource cannot be importable`);
+  }
   const base = `/api/${def.path}`;
   const read = { config: { access: { area: def.area, mode: 'read' as const } } };
   const write = { config: { access: { area: def.area, mode: 'write' as const } } };
@@ -196,6 +214,9 @@ export function registerResource<Row extends BaseRow, Input, Dto extends object,
           .insert(t)
           .values(values as never)
           .returning()) as unknown as Row[];
+        if (def.afterWrite) {
+          await def.afterWrite(tx, request, { action: 'create', before: null, after: created!, at: app.now() });
+        }
         await recordAudit(tx, request, {
           action: 'create',
           entityType: def.entityType,
@@ -231,6 +252,9 @@ export function registerResource<Row extends BaseRow, Input, Dto extends object,
           .where(and(eq(t.id, id), eq(t.organizationId, organizationId), eq(t.version, version)))
           .returning()) as unknown as Row[];
         if (!updated) throw new AppError('CONFLICT', CONFLICT_MESSAGE);
+        if (def.afterWrite) {
+          await def.afterWrite(tx, request, { action: 'update', before: current, after: updated, at: app.now() });
+        }
         const after = input as Record<string, unknown>;
         await recordAudit(tx, request, {
           action: 'update',

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { normalizeDecimalText, normalizeIntegerText } from '../decimal-input';
 import { CLARITY_TABS } from '../constants';
 import { listQuerySchema, queryBoolean } from './lists';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  photoUploadSchema,
+  type PhotoMeta,
+  type PhotoType,
+  type PhotoUploadInput,
+} from './photos';
 import type { CalibratedRange, PricingBreakdown, PricingComponent, ProductCoefficients } from '../product-pricing';
 
 /**
@@ -50,10 +58,10 @@ export const COMPONENT_KIND_LABELS: Readonly<Record<ComponentKind, string>> = {
 /** Bounds of a sheet's coefficients (metal, stones, labour): above 0, at most 100, 3 decimals. */
 export const coefficientField = decimalString({ max: 100, scale: 3, positive: true });
 export const MAX_PRODUCT_COMPONENTS = 100;
-export const PRODUCT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PRODUCT_PHOTO_MAX_BYTES = PHOTO_MAX_BYTES;
 export const PRODUCT_PHOTOS_MAX = 10;
-export const PRODUCT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ProductPhotoType = (typeof PRODUCT_PHOTO_TYPES)[number];
+export const PRODUCT_PHOTO_TYPES = PHOTO_TYPES;
+export type ProductPhotoType = PhotoType;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 80;
 
@@ -240,18 +248,9 @@ export const productListQuerySchema = listQuerySchema(PRODUCT_SORT_FIELDS, 'name
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-/** POST /api/products/:slug/photos body. */
-export const productPhotoUploadSchema = z.object({
-  filename: z.string({ required_error: required }).trim().min(1, required).max(200, '200 caractères au maximum'),
-  contentType: z.enum(PRODUCT_PHOTO_TYPES, {
-    errorMap: () => ({ message: 'Format non pris en charge (JPEG, PNG ou WebP uniquement)' }),
-  }),
-  dataBase64: z
-    .string({ required_error: required })
-    .min(1, required)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Contenu base64 invalide'),
-});
-export type ProductPhotoUploadInput = z.infer<typeof productPhotoUploadSchema>;
+/** POST /api/products/:slug/photos body (shared with the other photos, ./photos.ts). */
+export const productPhotoUploadSchema = photoUploadSchema;
+export type ProductPhotoUploadInput = PhotoUploadInput;
 
 /** PUT /api/products/:slug/photos/order body: every photo id of the product, in the new order. */
 export const productPhotoOrderSchema = z.object({
@@ -310,16 +309,7 @@ export interface ProductSummary {
   updatedAt: string;
 }
 
-export interface PhotoMeta {
-  id: string;
-  position: number;
-  filename: string;
-  contentType: string;
-  sizeBytes: number;
-  createdAt: string;
-  /** Where the browser loads the image from. */
-  url: string;
-}
+export type { PhotoMeta } from './photos';
 
 /** A composition line as the API answers it: the input fields plus its id and position. */
 export type StoredComponent = PricingComponent & { id: string; position: number };

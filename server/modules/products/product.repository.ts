@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { buildSearchText } from '@shared/search-text';
 import {
   PRODUCT_CATEGORY_LABELS,
+  PRODUCT_PHOTOS_MAX,
   SLUG_PATTERN,
   type ProductCategory,
   type PhotoMeta,
@@ -12,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { alloys, productComponents, productPhotos, productionSteps, products, stones } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { loadOwnedPhotoMetas, type OwnedPhotos } from '../../http/owned-photos';
 
 export type ProductRow = typeof products.$inferSelect;
 type ComponentRow = typeof productComponents.$inferSelect;
@@ -181,37 +183,21 @@ export async function assertReferences(
   if (Object.keys(fieldErrors).length > 0) throw new AppError('VALIDATION_FAILED', 'Données invalides', fieldErrors);
 }
 
+/** Product photos for the shared photo queries (server/http/owned-photos.ts). */
+export const PRODUCT_PHOTOS: OwnedPhotos = {
+  table: productPhotos,
+  ownerKey: 'productId',
+  max: PRODUCT_PHOTOS_MAX,
+  limitMessage: `${PRODUCT_PHOTOS_MAX} photos au maximum par produit`,
+  entityType: 'product',
+  urlBase: '/api/products',
+};
+
 /** Photos of several products (metadata only, never the bytes). */
-export async function loadPhotoMetas(
+export function loadPhotoMetas(
   db: Db,
   organizationId: string,
   productIds: readonly string[],
 ): Promise<Map<string, PhotoMeta[]>> {
-  const out = new Map<string, PhotoMeta[]>(productIds.map((id) => [id, []]));
-  if (productIds.length === 0) return out;
-  const rows = await db
-    .select({
-      id: productPhotos.id,
-      productId: productPhotos.productId,
-      position: productPhotos.position,
-      filename: productPhotos.filename,
-      contentType: productPhotos.contentType,
-      sizeBytes: productPhotos.sizeBytes,
-      createdAt: productPhotos.createdAt,
-    })
-    .from(productPhotos)
-    .where(and(eq(productPhotos.organizationId, organizationId), inArray(productPhotos.productId, [...productIds])))
-    .orderBy(asc(productPhotos.productId), asc(productPhotos.position));
-  for (const r of rows) {
-    out.get(r.productId)?.push({
-      id: r.id,
-      position: r.position,
-      filename: r.filename,
-      contentType: r.contentType,
-      sizeBytes: r.sizeBytes,
-      createdAt: r.createdAt.toISOString(),
-      url: `/api/products/${r.productId}/photos/${r.id}`,
-    });
-  }
-  return out;
+  return loadOwnedPhotoMetas(db, PRODUCT_PHOTOS, organizationId, productIds);
 }

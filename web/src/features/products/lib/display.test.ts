@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSignedEuro, formatSignedPercent } from './display';
-import { photoFileError } from './photo-file';
+import { photoFileError } from '@/components/photos/photo-file';
 
 const nbsp = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 

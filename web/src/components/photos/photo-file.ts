@@ -1,11 +1,11 @@
-import { PRODUCT_PHOTO_MAX_BYTES, PRODUCT_PHOTO_TYPES } from '@shared/schemas/products';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@shared/schemas/photos';
 
 /** Checks a chosen file before upload (the server checks the bytes again): French message or null. */
 export function photoFileError(file: { type: string; size: number }): string | null {
-  if (!(PRODUCT_PHOTO_TYPES as readonly string[]).includes(file.type)) {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) {
     return 'Format non pris en charge (JPEG, PNG ou WebP uniquement)';
   }
-  if (file.size > PRODUCT_PHOTO_MAX_BYTES) return 'Image trop volumineuse (5 Mo maximum)';
+  if (file.size > PHOTO_MAX_BYTES) return 'Image trop volumineuse (5 Mo maximum)';
   if (file.size === 0) return 'Le fichier est vide';
   return null;
 }

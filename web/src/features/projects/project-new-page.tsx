@@ -1,0 +1,17 @@
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/form/page-header';
+import { ProjectForm } from './project-form';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A new project; `?clientId=` (the client record's "Nouveau projet") chooses the client beforehand. */
+export default function ProjectNewPage() {
+  const [params] = useSearchParams();
+  const clientId = params.get('clientId') ?? '';
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
+      <PageHeader title="Nouveau projet" description="Les champs marqués d’un * sont obligatoires." />
+      <ProjectForm defaultClientId={UUID.test(clientId) ? clientId.toLowerCase() : ''} />
+    </div>
+  );
+}
