@@ -2,6 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import type { DatabaseHandle } from '../server/db/client';
+import { organizations, users } from '../server/db/schema';
+import { hashPassword } from '../server/modules/auth/password';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -12,7 +16,7 @@ export async function ensureBuilt(): Promise<void> {
   if (isBuildStale()) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 }
 
-/** Signs in over HTTP like the browser (CSRF token, then login) and returns the session cookie. */
+/** Signs in over HTTP like the browser (CSRF token, then login) and returns the cookies to send. */
 export async function signedInCookie(baseUrl: string, username = 'commercial', password = 'demo1234'): Promise<string> {
   const first = await fetch(`${baseUrl}/api/csrf-token`);
   const anonCookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -23,5 +27,28 @@ export async function signedInCookie(baseUrl: string, username = 'commercial', p
     body: JSON.stringify({ username, password }),
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  // Every cookie the sign-in sets, as a browser sends them back (the session and the known-device cookie).
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+/** A fresh organization "Bijouterie Bench" with one sales user `bench` (the password given); returns its id. */
+export async function seedBenchOrganization(handle: DatabaseHandle, password: string): Promise<string> {
+  const [org] = await handle.db
+    .insert(organizations)
+    .values({ name: 'Bijouterie Bench', slug: `bench-${randomUUID().slice(0, 8)}` })
+    .returning({ id: organizations.id });
+  await handle.db.insert(users).values({
+    organizationId: org!.id,
+    username: 'bench',
+    email: 'bench@example.test',
+    firstName: 'Bench',
+    lastName: 'User',
+    role: 'sales',
+    passwordHash: await hashPassword(password),
+  });
+  return org!.id;
 }

@@ -29,11 +29,10 @@ import { pathToFileURL } from 'node:url';
 import { clientInputSchema } from '../shared/schemas/clients';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import { clients, organizations, users } from '../server/db/schema';
-import { hashPassword } from '../server/modules/auth/password';
+import { clients } from '../server/db/schema';
 import { clientValues } from '../server/modules/clients/clients.resource';
 import { startAppServer, type AppServer } from '../tests/e2e/app-server';
-import { ensureBuilt, signedInCookie } from './app-session';
+import { ensureBuilt, seedBenchOrganization, signedInCookie } from './app-session';
 import { load, type LoadResult } from './load';
 import { openLoop } from './open-loop';
 
@@ -158,20 +157,7 @@ export async function runListsBench(
 }
 
 async function seed(handle: DatabaseHandle, count: number, password: string): Promise<number> {
-  const [org] = await handle.db
-    .insert(organizations)
-    .values({ name: 'Bijouterie Bench', slug: `bench-${randomUUID().slice(0, 8)}` })
-    .returning({ id: organizations.id });
-  const organizationId = org!.id;
-  await handle.db.insert(users).values({
-    organizationId,
-    username: 'bench',
-    email: 'bench@example.test',
-    firstName: 'Bench',
-    lastName: 'User',
-    role: 'sales',
-    passwordHash: await hashPassword(password),
-  });
+  const organizationId = await seedBenchOrganization(handle, password);
 
   const seedStart = Date.now();
   const now = new Date();

@@ -11,6 +11,9 @@
  *             PostgreSQL (EXPLAIN of the default sort, searches and filters: no sequential scan);
  * - lighthouse: Lighthouse 12 mobile and desktop on /auth and / signed in (targets: performance >= 95,
  *             accessibility 100); BENCH_LIGHTHOUSE_RUNS runs per page (default 5), the median kept.
+ * - quotes:   pricing a 50-line quote (target < 5 ms); the quotes list with 100,000 quotes on PostgreSQL at
+ *             50 connections (target p99 < 20 ms), default page, filter, deep sort, search, summary;
+ * - pdf:      quote PDF rendering, 50 lines, median and p95 over 30 runs (target median < 300 ms), size.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); each section
  * creates and drops its own database. Figures on a shared 2-core machine vary: read ratios, not absolutes.
  */
@@ -206,6 +209,26 @@ async function products(): Promise<void> {
   if (figures.some((x) => x.seqScan)) throw new Error('a products list plan uses a sequential scan');
 }
 
+async function quotes(): Promise<void> {
+  console.log('\n== quotes: 50-line pricing, and the list with 100,000 quotes at 50 connections (PostgreSQL)');
+  const { runQuotesBench } = await import('./quotes-bench');
+  const f = await runQuotesBench({ url: pgUrl });
+  note('pricing a 50-line quote (target < 5 ms): median / p95', `${f.pricing.medianMs} ms / ${f.pricing.p95Ms} ms`);
+  console.table(f.results);
+  for (const r of f.results) {
+    note(
+      `quotes list, ${f.quotes.toLocaleString('en')} quotes, 50 connections: ${r.name} (target p99 < 20 ms)`,
+      `${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`,
+    );
+  }
+}
+
+async function quotePdf(): Promise<void> {
+  console.log('\n== quote PDF rendering, 50 lines');
+  const { benchQuotePdf } = await import('./quote-pdf-bench');
+  await benchQuotePdf(note);
+}
+
 async function lighthouseScores(): Promise<void> {
   console.log('\n== Lighthouse on /auth and / (signed in), mobile and desktop');
   const { runLighthouse } = await import('./lighthouse');
@@ -233,6 +256,8 @@ const sections: Array<[string, () => Promise<void>]> = [
   ['lists', lists],
   ['products', products],
   ['lighthouse', lighthouseScores],
+  ['quotes', quotes],
+  ['pdf', quotePdf],
 ];
 
 console.log(

@@ -24,6 +24,8 @@ import { suppliersModule } from './modules/suppliers/suppliers.plugin';
 import { stonesModule } from './modules/stones/stones.plugin';
 import { productionStepsModule } from './modules/production-steps/production-steps.plugin';
 import { productsModule } from './modules/products/products.plugin';
+import { projectsModule } from './modules/projects/projects.plugin';
+import { quotesModule } from './modules/quotes/quotes.plugin';
 
 export interface AppOptions {
   handle: DatabaseHandle;
@@ -78,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(stonesModule);
   await app.register(productionStepsModule);
   await app.register(productsModule);
+  await app.register(projectsModule);
+  await app.register(quotesModule);
   if (options.serveWeb) await app.register(spaModule);
   return app;
 }

@@ -92,3 +92,11 @@ export function modeOfScreen(pathname: string): AccessMode {
 export function canOpenScreen(role: string | null | undefined, pathname: string): boolean {
   return can(role, areaOfScreen(pathname), modeOfScreen(pathname));
 }
+
+/**
+ * Who sees purchase costs, coefficients and margins (quotes, ADR 0010): the roles that write the catalogue,
+ * where costs are entered. Sales see sale prices only; nothing of it is ever printed.
+ */
+export function canSeeCosts(role: string | null | undefined): boolean {
+  return can(role, 'catalog', 'write');
+}

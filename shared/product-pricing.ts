@@ -348,7 +348,7 @@ function priceLine(
       const base = {
         index,
         kind: 'melee' as const,
-        label: component.label ?? `Mêlée ${mm.toFixed()} mm ${component.clarity}`,
+        label: component.label ?? `Mêlée ${mm.toFixed().replace('.', ',')} mm ${component.clarity}`,
         quantity: String(component.quantity),
         billedQuantity: String(component.quantity),
         unit: 'pc' as const,
@@ -418,6 +418,14 @@ function priceLine(
       };
     }
   }
+}
+
+/**
+ * The cost of one composition line alone, by the same rules as a sheet's line: quotes cost their metal, stone,
+ * melee and labour lines with it (shared/quote-pricing.ts), so a product sheet and a quote never disagree.
+ */
+export function priceComponent(component: PricingComponent, context: PricingContext): PricedLine {
+  return priceLine(component, 0, context, prepare(context));
 }
 
 /** "5 %", "2,5 %" (a loss or threshold in the warning message). */

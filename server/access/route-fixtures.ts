@@ -57,6 +57,11 @@ export const OBJECT_FIXTURES: Record<ObjectKind, (ctx: FixtureContext) => Promis
     }),
   product: ({ admin }) =>
     viaApi(admin, '/api/products', { name: `Bague ${randomUUID().slice(0, 6)}`, category: 'bague' }),
+  project: async ({ admin }) => {
+    const client = await viaApi(admin, '/api/clients', { kind: 'particulier', firstName: 'Inès', lastName: 'Moreau' });
+    return viaApi(admin, '/api/projects', { title: 'Bague de fiançailles', clientId: client.id });
+  },
+  quote: ({ admin }) => viaApi(admin, '/api/quotes', { title: 'Bague solitaire' }),
   user: async ({ t, organizationId }) => {
     const user = await createUser(t, { role: 'sales', organizationId });
     return { id: user.id, slug: user.id };

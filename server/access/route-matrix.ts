@@ -17,7 +17,16 @@ import type { ModuleKey } from '@shared/modules';
 
 export type MatrixAccess = 'public' | 'signed-in' | { area: Area; mode: AccessMode; module?: ModuleKey };
 export type ObjectKind =
-  'client' | 'supplier' | 'stone' | 'production-step' | 'product' | 'user' | 'log-entry' | 'session';
+  | 'client'
+  | 'supplier'
+  | 'stone'
+  | 'production-step'
+  | 'product'
+  | 'project'
+  | 'quote'
+  | 'user'
+  | 'log-entry'
+  | 'session';
 
 export interface RouteRule {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -75,6 +84,7 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   },
   { method: 'GET', path: '/api/csrf-token', access: 'public' },
   { method: 'GET', path: '/api/ddpl/random6', access: { area: 'dashboard', mode: 'read', module: 'diamonds' } },
+  { method: 'GET', path: '/api/diamonds', access: { area: 'dashboard', mode: 'read', module: 'diamonds' } },
   { method: 'GET', path: '/api/diamonds/placeholder/:file', access: 'public' },
   { method: 'GET', path: '/api/fx/ILS/EUR', access: { area: 'dashboard', mode: 'read' } },
   { method: 'GET', path: '/api/fx/USD/EUR', access: { area: 'dashboard', mode: 'read' } },
@@ -215,6 +225,158 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
     access: { area: 'catalog', mode: 'write', module: 'products' },
     object: 'product',
   },
+  { method: 'GET', path: '/api/projects', access: { area: 'sales', mode: 'read', module: 'projects' } },
+  { method: 'POST', path: '/api/projects', access: { area: 'sales', mode: 'write', module: 'projects' } },
+  { method: 'GET', path: '/api/projects/export.csv', access: { area: 'sales', mode: 'read', module: 'projects' } },
+  {
+    method: 'GET',
+    path: '/api/projects/:id',
+    access: { area: 'sales', mode: 'read', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'PUT',
+    path: '/api/projects/:id',
+    access: { area: 'sales', mode: 'write', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/projects/:id',
+    access: { area: 'sales', mode: 'write', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/projects/:id',
+    access: { area: 'sales', mode: 'write', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/:id/restore',
+    access: { area: 'sales', mode: 'write', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/:id/timeline',
+    access: { area: 'sales', mode: 'read', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/:id/notes',
+    access: { area: 'sales', mode: 'write', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/:id/photos',
+    access: { area: 'sales', mode: 'read', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'POST',
+    path: '/api/projects/:id/photos',
+    access: { area: 'sales', mode: 'write', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/:id/photos/:photoId',
+    access: { area: 'sales', mode: 'read', module: 'projects' },
+    object: 'project',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/projects/:id/photos/:photoId',
+    access: { area: 'sales', mode: 'write', module: 'projects' },
+    object: 'project',
+  },
+  { method: 'GET', path: '/api/quotes', access: { area: 'sales', mode: 'read', module: 'quotes' } },
+  { method: 'POST', path: '/api/quotes', access: { area: 'sales', mode: 'write', module: 'quotes' } },
+  { method: 'GET', path: '/api/quotes/export.csv', access: { area: 'sales', mode: 'read', module: 'quotes' } },
+  { method: 'GET', path: '/api/quotes/summary', access: { area: 'sales', mode: 'read', module: 'quotes' } },
+  { method: 'POST', path: '/api/quotes/pricing-preview', access: { area: 'sales', mode: 'write', module: 'quotes' } },
+  {
+    method: 'GET',
+    path: '/api/quotes/:id',
+    access: { area: 'sales', mode: 'read', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'PUT',
+    path: '/api/quotes/:id',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/quotes/:id',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/restore',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/send',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/accept',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/refuse',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/reprice',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/duplicate',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/revise',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'GET',
+    path: '/api/quotes/:id/pdf',
+    access: { area: 'sales', mode: 'read', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/:id/share',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/quotes/:id/share',
+    access: { area: 'sales', mode: 'write', module: 'quotes' },
+    object: 'quote',
+  },
   { method: 'GET', path: '/api/random-diamond', access: 'public' },
   { method: 'POST', path: '/api/register', access: 'public' },
   { method: 'GET', path: '/api/settings', access: { area: 'admin', mode: 'read' } },
@@ -222,6 +384,10 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   { method: 'GET', path: '/api/settings/logo', access: 'signed-in' },
   { method: 'PUT', path: '/api/settings/logo', access: { area: 'admin', mode: 'write' } },
   { method: 'DELETE', path: '/api/settings/logo', access: { area: 'admin', mode: 'write' } },
+  // The client's page of a shared quote: no sign-in, a long random token (404 for an unknown one).
+  { method: 'GET', path: '/api/shared-quotes/:token', access: 'public' },
+  { method: 'GET', path: '/api/shared-quotes/:token/pdf', access: 'public' },
+  { method: 'POST', path: '/api/shared-quotes/:token/accept', access: 'public' },
   { method: 'GET', path: '/api/spot/gold', access: { area: 'dashboard', mode: 'read' } },
   { method: 'GET', path: '/api/spot/platinum', access: { area: 'dashboard', mode: 'read' } },
   { method: 'POST', path: '/api/spot/refresh', access: { area: 'dashboard', mode: 'read' } },

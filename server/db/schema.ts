@@ -3,6 +3,7 @@
  * source of truth for the database; change both together.
  */
 import { sql } from 'drizzle-orm';
+import { PROJECT_STATUSES } from '@shared/schemas/projects';
 import {
   bigint,
   bigserial,
@@ -545,4 +546,147 @@ export const productPriceSnapshots = pgTable('product_price_snapshots', {
   totalCost: numeric('total_cost', { precision: 14, scale: 2 }).notNull(),
   salePrice: numeric('sale_price', { precision: 14, scale: 2 }).notNull(),
   complete: boolean('complete').notNull(),
+});
+
+// ---- Projects (migration 0046) ----
+
+export const projects = pgTable('projects', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => clients.id),
+  title: text('title').notNull(),
+  description: text('description'),
+  budget: numeric('budget', { precision: 12, scale: 2 }),
+  dueDate: date('due_date', { mode: 'string' }),
+  status: text('status', { enum: PROJECT_STATUSES }).notNull().default('idee'),
+  searchText: text('search_text').notNull().default(''),
+  titleSort: text('title_sort').generatedAlwaysAs(sql`fr_sort_key(title)`),
+  version: integer('version').notNull().default(1),
+  archivedAt: timestamp('archived_at', tz),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const projectEvents = pgTable(
+  'project_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    at: timestamp('at', tz).notNull().defaultNow(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name'),
+    kind: text('kind', { enum: ['created', 'status', 'note', 'photo'] }).notNull(),
+    fromStatus: text('from_status', { enum: PROJECT_STATUSES }),
+    toStatus: text('to_status', { enum: PROJECT_STATUSES }),
+    text: text('text'),
+  },
+  (t) => [index('project_events_project_idx').on(t.projectId, t.at, t.id)],
+);
+
+export const projectPhotos = pgTable('project_photos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  projectId: uuid('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  filename: text('filename').notNull(),
+  contentType: text('content_type', { enum: ['image/jpeg', 'image/png', 'image/webp'] }).notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+// ---- Quotes (migration 0047) ----
+
+/** Gapless document numbers per organization, kind ('quote'...) and year. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    year: integer('year').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.kind, t.year] })],
+);
+
+export const quotes = pgTable('quotes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  number: text('number'),
+  numberYear: integer('number_year'),
+  numberSeq: integer('number_seq'),
+  status: text('status', { enum: ['draft', 'sent', 'accepted', 'refused'] })
+    .notNull()
+    .default('draft'),
+  clientId: uuid('client_id').references(() => clients.id),
+  projectId: uuid('project_id'),
+  title: text('title').notNull().default(''),
+  notes: text('notes').notNull().default(''),
+  paymentTerms: text('payment_terms').notNull().default(''),
+  deliveryTerms: text('delivery_terms').notNull().default(''),
+  validityDays: integer('validity_days').notNull(),
+  isFree: boolean('is_free').notNull().default(true),
+  quoteFee: numeric('quote_fee', { precision: 12, scale: 2 }),
+  lines: jsonb('lines').notNull().default([]),
+  lineCount: integer('line_count').notNull().default(0),
+  price: jsonb('price'),
+  totalCost: numeric('total_cost', { precision: 14, scale: 2 }).notNull().default('0'),
+  totalExclVat: numeric('total_excl_vat', { precision: 14, scale: 2 }).notNull().default('0'),
+  totalVat: numeric('total_vat', { precision: 14, scale: 2 }).notNull().default('0'),
+  totalInclVat: numeric('total_incl_vat', { precision: 14, scale: 2 }).notNull().default('0'),
+  issuedOn: date('issued_on', { mode: 'string' }),
+  validUntil: date('valid_until', { mode: 'string' }),
+  sentAt: timestamp('sent_at', tz),
+  sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', tz),
+  decidedVia: text('decided_via', { enum: ['staff', 'share-link'] }),
+  decidedAddress: text('decided_address'),
+  revisionOf: uuid('revision_of'),
+  rootId: uuid('root_id'),
+  revisionIndex: integer('revision_index'),
+  shareTokenHash: text('share_token_hash'),
+  shareCreatedAt: timestamp('share_created_at', tz),
+  clientName: text('client_name'),
+  searchText: text('search_text').notNull().default(''),
+  archivedAt: timestamp('archived_at', tz),
+  version: integer('version').notNull().default(1),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const quoteEvents = pgTable('quote_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  quoteId: uuid('quote_id')
+    .notNull()
+    .references(() => quotes.id, { onDelete: 'cascade' }),
+  at: timestamp('at', tz).notNull().defaultNow(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status'),
+  details: jsonb('details'),
 });

@@ -70,3 +70,38 @@ export const calibratedPriceSchema = z.object({
   notes: z.string().nullable(),
 });
 export type CalibratedPrice = z.infer<typeof calibratedPriceSchema>;
+
+const optionalCarat = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' ? v.replace(',', '.') : v),
+    z.coerce
+      .number({ invalid_type_error: `${label} invalide` })
+      .min(0, `${label} invalide`)
+      .max(100, `${label} invalide`)
+      .optional(),
+  );
+const optionalCode = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(20).optional());
+
+/** GET /api/diamonds query (the quote builder's picker): filters, sort by EUR price or carats, pages of 20. */
+export const diamondSearchQuerySchema = z
+  .object({
+    caratMin: optionalCarat('Poids minimum'),
+    caratMax: optionalCarat('Poids maximum'),
+    shape: optionalCode,
+    color: optionalCode,
+    clarity: optionalCode,
+    lab: optionalCode,
+    priceMax: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number({ invalid_type_error: 'Prix maximum invalide' }).min(0, 'Prix maximum invalide').optional(),
+    ),
+    sort: z.enum(['price', 'carats'], { errorMap: () => ({ message: 'Tri non autorisé' }) }).default('price'),
+    dir: z.enum(['asc', 'desc'], { errorMap: () => ({ message: 'Sens de tri invalide' }) }).default('asc'),
+    page: z.coerce.number().int('Numéro de page invalide').min(1, 'La page commence à 1').max(1000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50, 'Au plus 50 pierres par page').default(20),
+  })
+  .refine((q) => q.caratMin === undefined || q.caratMax === undefined || q.caratMin <= q.caratMax, {
+    message: 'Le poids minimum doit être inférieur ou égal au poids maximum',
+    path: ['caratMin'],
+  });
+export type DiamondSearchQuery = z.infer<typeof diamondSearchQuerySchema>;

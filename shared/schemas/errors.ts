@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   SIGNUP_DISABLED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A link that existed and has expired (a shared quote past its validity). */
+  GONE: 410,
   USERNAME_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,

@@ -176,3 +176,31 @@ describe('image URL template', () => {
     expect(one.media.images).toEqual([`https://assets.example.test/stones/${one.ref}/still.jpg`]);
   });
 });
+
+describe('GET /api/diamonds (the quote builder picker)', () => {
+  it('filters by carats and clarity, sorts by EUR price and pages', async () => {
+    const res = await client.get('/api/diamonds?caratMin=0,5&caratMax=1.5&clarity=VS1&sort=price&pageSize=5');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const items = listing.parse(body.items);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((d) => Number(d.carats) >= 0.5 && Number(d.carats) <= 1.5 && d.clarity === 'VS1')).toBe(true);
+    const prices = items.map((d) => Number(d.totalPriceEur));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const [counted] = await queryRows<{ n: number }>(
+      t.handle.db,
+      sql`SELECT count(*)::int AS n FROM diamonds WHERE availability = 'available' AND carats BETWEEN 0.5 AND 1.5 AND clarity = 'VS1'`,
+    );
+    expect(body.total).toBe(counted!.n);
+    const second = (
+      await client.get('/api/diamonds?caratMin=0,5&caratMax=1.5&clarity=VS1&sort=price&pageSize=5&page=2')
+    ).json();
+    expect(second.items.map((d: { id: string }) => d.id)).not.toContain(items[0]!.id);
+  });
+
+  it('answers 400 in French for a bad range', async () => {
+    const res = await client.get('/api/diamonds?caratMin=2&caratMax=1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.caratMin).toEqual(['Le poids minimum doit être inférieur ou égal au poids maximum']);
+  });
+});

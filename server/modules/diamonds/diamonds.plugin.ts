@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { random6QuerySchema, type DiamondListing, type RandomDiamond } from '@shared/schemas/diamonds';
+import {
+  diamondSearchQuerySchema,
+  random6QuerySchema,
+  type DiamondListing,
+  type RandomDiamond,
+} from '@shared/schemas/diamonds';
 import { AppError, notFound, unauthenticated } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { diamondImageUrl, PLACEHOLDER_PATH } from './diamond-images';
 import { placeholderSvg } from './diamond-placeholders';
+import { searchDiamonds } from './diamond-search';
 import { pickRandom6, pickRandomDiamonds, type DiamondRow } from './random-diamonds';
 
 /**
@@ -25,6 +31,24 @@ export const diamondsModule = fp(
         // Each call must be a new draw (the refresh button refetches the same URL).
         void reply.header('cache-control', 'no-store');
         return rows.map((row) => ({ ...row, imageUrl: imageUrl(row) }));
+      },
+    );
+
+    app.get(
+      '/api/diamonds',
+      { config: { access: { area: 'dashboard', mode: 'read' } } },
+      async (
+        request,
+      ): Promise<{ items: DiamondListing[]; total: number; totalCapped: boolean; page: number; pageSize: number }> => {
+        const query = parseInput(diamondSearchQuerySchema, request.query);
+        const { rows, total, capped } = await searchDiamonds(app.db, query);
+        return {
+          items: rows.map((row) => ({ ...row, imageUrl: imageUrl(row) })),
+          total,
+          totalCapped: capped,
+          page: query.page,
+          pageSize: query.pageSize,
+        };
       },
     );
 

@@ -24,7 +24,8 @@ export interface DiamondRow {
   imageUrl: string | null;
 }
 
-const COLUMNS = sql`d.id::text AS id, d.ref, d.carats::text AS carats, d.color, d.clarity, d.lab, d.shape, d.cut,
+/** The columns of a listing, from the catalogue aliased `d`. */
+export const DIAMOND_COLUMNS = sql`d.id::text AS id, d.ref, d.carats::text AS carats, d.color, d.clarity, d.lab, d.shape, d.cut,
   d.polish, d.symmetry, d.fluorescence, d.location, d.total_price::text AS "totalPrice",
   d.price_per_carat::text AS "pricePerCarat", d.currency, d.total_price_eur::text AS "totalPriceEur",
   d.price_eur::text AS "priceEur", d.image_url AS "imageUrl"`;
@@ -47,7 +48,7 @@ export function randomDiamondsQuery(limit: number, range: WeightRange = {}, r: n
   if (range.min !== undefined) conditions.push(sql`carats >= ${range.min}::numeric`);
   if (range.max !== undefined) conditions.push(sql`carats <= ${range.max}::numeric`);
   const where = sql.join(conditions, sql` AND `);
-  return sql`SELECT ${COLUMNS} FROM (
+  return sql`SELECT ${DIAMOND_COLUMNS} FROM (
       (SELECT id, random_key FROM diamonds WHERE ${where} AND random_key >= ${r}::float8 ORDER BY random_key LIMIT ${limit})
       UNION ALL
       (SELECT id, random_key FROM diamonds WHERE ${where} AND random_key < ${r}::float8 ORDER BY random_key LIMIT ${limit})

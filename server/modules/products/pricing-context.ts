@@ -9,7 +9,8 @@ import { loadSettings } from '../settings/settings.store';
 
 const uniq = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
-function quoteUsed(
+/** A market value as a price records it (ISO times; null when unknown). */
+export function quoteUsed(
   q: { value: string; source: string; observedAt: Date; fetchedAt: Date; stale: boolean } | null,
 ): MarketValueUsed | null {
   return q

@@ -35,6 +35,18 @@ describe('seedDatabase with demo data', () => {
     expect(await count(t.handle.db, 'data_sources')).toBe(1);
     expect(await count(t.handle.db, 'calibrated_price_ranges')).toBeGreaterThan(0);
     expect(await count(t.handle.db, 'diamonds')).toBe(30);
+    const demoQuotes = await queryRows<{ number: string | null; status: string; total: string }>(
+      t.handle.db,
+      sql`SELECT number, status, total_incl_vat::text AS total FROM quotes ORDER BY number NULLS FIRST`,
+    );
+    const year = new Date().getFullYear();
+    expect(demoQuotes.map((q) => [q.number, q.status])).toEqual([
+      [null, 'draft'],
+      [`D-${year}-0001`, 'sent'],
+      [`D-${year}-0002`, 'accepted'],
+    ]);
+    // 2 x 640 + 2 x 35 = 1350 HT, 1620 TTC
+    expect(demoQuotes[1]!.total).toBe('1620.00');
 
     const again = await seedDatabase(t.handle.db, config);
     expect(again).toEqual({ wasEmpty: false, demoCreated: false, demoPresent: true });

@@ -8,6 +8,8 @@ import { seedCalibratedRanges } from '../calibrated/calibrated.seed';
 import { seedDemoDiamonds } from '../diamonds/diamonds.seed';
 import { seedMarketDefaults } from '../market/market.seed';
 import { seedDemoProducts } from '../products/products.seed';
+import { seedDemoProjects } from '../projects/projects.seed';
+import { seedDemoQuotes } from '../quotes/quotes.seed';
 import { seedDemoReferentiels } from './referentiels-demo';
 
 /** The one password of every demo account (printed at start; demo data never exists in production). */
@@ -105,8 +107,12 @@ export async function seedDatabase(
         db,
         sql`SELECT id FROM organizations WHERE slug = ${DEMO_ORGANIZATION.slug}`,
       );
-      // Product sheets last: they use the référentiels (stones, production steps) seeded before them.
-      if (demoOrg) await seedDemoProducts(db, demoOrg.id);
+      // Product sheets, projects and quotes last: they use the référentiels (stones, production steps, clients).
+      if (demoOrg) {
+        await seedDemoProducts(db, demoOrg.id);
+        await seedDemoProjects(db, demoOrg.id);
+        await seedDemoQuotes(db, demoOrg.id);
+      }
     }
   }
   const demoPresent = withDemo && (demoCreated || (await demoOrganizationExists(db)));

@@ -1,0 +1,346 @@
+/**
+ * The quote PDF: a pure renderer from already computed figures to A4 bytes (ADR 0010). No database, no
+ * network, no clock: fonts are the Roboto TTF files shipped inside the pdfmake package and are embedded
+ * (subset) in every file. The input holds no cost, coefficient or margin, so none can be printed.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type * as PdfMake from 'pdfmake';
+import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatDateFr, formatEuro, formatNumber } from '@shared/format';
+import { detectImageType } from '../../../http/image-type';
+
+export interface PdfImage {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+export interface QuotePdfDocument {
+  organization: {
+    legalName: string;
+    legalForm: string;
+    addressLines: string[];
+    siren: string;
+    siret: string;
+    rcsRm: string;
+    vatNumber: string;
+    email: string;
+    phone: string;
+    logo: PdfImage | null;
+  };
+  quote: {
+    /** "D-2026-0042" or "D-2026-0042-R1"; null for a draft. */
+    number: string | null;
+    title: string;
+    /** 'YYYY-MM-DD' */
+    issuedOn: string;
+    /** 'YYYY-MM-DD' */
+    validUntil: string;
+    validityDays: number;
+    isFree: boolean;
+    /** Decimal string, when the quote is not free. */
+    quoteFeeInclVat: string | null;
+    paymentTerms: string;
+    deliveryTerms: string;
+    notes: string;
+    /** Number of the quote this one revises. */
+    revisionOf: string | null;
+  };
+  client: { displayName: string; addressLines: string[]; email: string; phone: string };
+  lines: Array<{
+    position: number;
+    label: string;
+    description: string;
+    quantity: string;
+    /** 'pièce', 'g', 'ct', 'h', 'forfait' */
+    unit: string;
+    unitPriceExclVat: string;
+    discountPct: string | null;
+    totalExclVat: string;
+    vatRatePct: string;
+    photo: PdfImage | null;
+  }>;
+  totals: {
+    exclVat: string;
+    vatByRate: Array<{ ratePct: string; base: string; amount: string }>;
+    vat: string;
+    inclVat: string;
+  };
+}
+
+// pdfmake is CommonJS assigning one instance to module.exports: Node's ESM loader finds no named exports
+// in it, so it is loaded through require (the types describe that instance).
+const requireCjs = createRequire(import.meta.url);
+const pdfmake = requireCjs('pdfmake') as typeof PdfMake;
+const FONT_DIR = path.dirname(requireCjs.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
+pdfmake.setFonts({
+  Roboto: {
+    normal: path.join(FONT_DIR, 'Roboto-Regular.ttf'),
+    bold: path.join(FONT_DIR, 'Roboto-Medium.ttf'),
+    italics: path.join(FONT_DIR, 'Roboto-Italic.ttf'),
+    bolditalics: path.join(FONT_DIR, 'Roboto-MediumItalic.ttf'),
+  },
+});
+// Fully offline: never fetch a URL, read no file but the fonts (images come in as bytes).
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((file) => path.dirname(file) === FONT_DIR);
+
+const MM = 72 / 25.4;
+const LOGO_FIT: [number, number] = [50 * MM, 25 * MM];
+const PHOTO_SIZE = 15 * MM;
+const GREY = '#555555';
+const RULE = '#bbbbbb';
+/** Legal forms printed as such; "Autre" means "none of the list" and is not a legal form to print. */
+const UNPRINTED_LEGAL_FORMS = new Set(['', 'Autre']);
+
+/**
+ * shared/format.ts groups thousands with U+202F (narrow no-break space), which Roboto has no glyph for;
+ * U+00A0 (no-break space, which it has) keeps "1 234,50 €" on one line. Applied to amounts and free text.
+ */
+const printable = (text: string): string => text.replace(/\u202f/g, '\u00a0');
+const euro = (value: string): string => printable(formatEuro(value));
+const date = (value: string): string => formatDateFr(value);
+
+/** "1.250" -> "1,25", "20" -> "20": the decimals the value has, at most `max`. */
+function trimmedNumber(value: string, max: number): string {
+  const fraction = (value.split('.')[1] ?? '').replace(/0+$/, '');
+  return printable(formatNumber(value, Math.min(max, fraction.length)));
+}
+const percent = (value: string): string => `${trimmedNumber(value, 2)}\u00a0%`;
+
+/**
+ * A data URL pdfmake can embed, or null. pdfmake (through pdfkit) embeds PNG and JPEG only: a WebP image
+ * (or bytes of any other kind) is left out quietly, the quote prints without it. The type comes from the
+ * bytes, never from the declared content type, so a mislabelled file cannot make the rendering fail.
+ */
+function imageDataUrl(image: PdfImage | null): string | null {
+  if (!image) return null;
+  const type = detectImageType(image.bytes);
+  if (type !== 'image/png' && type !== 'image/jpeg') return null;
+  return `data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`;
+}
+
+/** Non-empty strings only: an empty identity field is left out, never printed as "SIREN : ". */
+const present = (...values: Array<string | false | null | undefined>): string[] =>
+  values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map(printable);
+
+function organizationBlock(org: QuotePdfDocument['organization'], hasLogo: boolean): Content {
+  const ids = present(org.siren && `SIREN : ${org.siren}`, org.siret && `SIRET : ${org.siret}`).join(' — ');
+  return {
+    stack: [
+      ...(hasLogo ? [{ image: 'logo', fit: LOGO_FIT, margin: [0, 0, 0, 6] } satisfies Content] : []),
+      { text: printable(org.legalName), bold: true, fontSize: 11 },
+      ...present(UNPRINTED_LEGAL_FORMS.has(org.legalForm) ? '' : org.legalForm),
+      ...present(...org.addressLines),
+      ...present(ids),
+      ...present(org.rcsRm),
+      ...present(org.vatNumber && `TVA intracommunautaire : ${org.vatNumber}`),
+      ...present(org.email && `E-mail : ${org.email}`),
+      ...present(org.phone && `Tél. : ${org.phone}`),
+    ],
+  };
+}
+
+function quoteBlock(quote: QuotePdfDocument['quote']): Content {
+  return {
+    margin: [0, 0, 0, 10],
+    stack: [
+      { text: quote.number ? `DEVIS n° ${quote.number}` : 'DEVIS — BROUILLON', bold: true, fontSize: 16 },
+      ...(quote.number ? [] : [{ text: 'Brouillon — sans valeur contractuelle', bold: true, color: '#b00020' }]),
+      ...present(quote.revisionOf && `Révision du devis ${quote.revisionOf}`),
+      { text: `Date : ${date(quote.issuedOn)}`, margin: [0, 4, 0, 0] },
+      `Valable jusqu'au ${date(quote.validUntil)} (${quote.validityDays} jours)`,
+    ],
+  };
+}
+
+function clientBlock(client: QuotePdfDocument['client']): Content {
+  return {
+    table: {
+      widths: ['*'],
+      body: [
+        [
+          {
+            stack: [
+              { text: 'Client', color: GREY, fontSize: 8 },
+              { text: printable(client.displayName), bold: true },
+              ...present(...client.addressLines),
+              ...present(client.email),
+              ...present(client.phone),
+            ],
+            margin: [4, 4, 4, 4],
+          },
+        ],
+      ],
+    },
+    layout: { hLineColor: () => RULE, vLineColor: () => RULE, hLineWidth: () => 0.5, vLineWidth: () => 0.5 },
+  };
+}
+
+const TABLE_LAYOUT: CustomTableLayout = {
+  hLineWidth: (i) => (i === 0 ? 0 : 0.5),
+  vLineWidth: () => 0,
+  hLineColor: () => RULE,
+  fillColor: (row) => (row === 0 ? '#eeeeee' : null),
+  paddingTop: () => 3,
+  paddingBottom: () => 3,
+};
+
+function linesTable(lines: QuotePdfDocument['lines'], photoKeys: Map<number, string>): Content {
+  const right = (text: string): TableCell => ({ text, alignment: 'right' });
+  const header: TableCell[] = [
+    { text: 'Désignation', bold: true },
+    ...['Qté', 'Unité', 'PU HT', 'Remise', 'Total HT', 'TVA %'].map(
+      (h) => ({ text: h, bold: true, alignment: 'right' }) as const,
+    ),
+  ];
+  const rows = lines.map((line, index): TableCell[] => {
+    const designation: Content = {
+      stack: [
+        { text: printable(line.label), bold: true },
+        ...present(line.description).map((text) => ({ text, fontSize: 7.5, color: GREY })),
+      ],
+    };
+    const photo = photoKeys.get(index);
+    return [
+      photo
+        ? { columns: [{ image: photo, fit: [PHOTO_SIZE, PHOTO_SIZE], width: PHOTO_SIZE }, designation], columnGap: 6 }
+        : designation,
+      right(trimmedNumber(line.quantity, 3)),
+      right(printable(line.unit)),
+      right(euro(line.unitPriceExclVat)),
+      right(line.discountPct !== null && Number(line.discountPct) !== 0 ? percent(line.discountPct) : ''),
+      right(euro(line.totalExclVat)),
+      right(percent(line.vatRatePct)),
+    ];
+  });
+  return {
+    table: { headerRows: 1, dontBreakRows: true, widths: ['*', 34, 38, 62, 40, 66, 36], body: [header, ...rows] },
+    layout: TABLE_LAYOUT,
+    margin: [0, 12, 0, 8],
+  };
+}
+
+function totalsBlock(totals: QuotePdfDocument['totals']): Content {
+  const row = (label: string, amount: string, bold = false): TableCell[] => [
+    { text: label, bold },
+    { text: euro(amount), bold, alignment: 'right' },
+  ];
+  return {
+    columns: [
+      { text: '', width: '*' },
+      {
+        width: 260,
+        table: {
+          widths: ['*', 'auto'],
+          body: [
+            row('Total HT', totals.exclVat),
+            ...totals.vatByRate.map((v) => row(`TVA ${percent(v.ratePct)} sur base ${euro(v.base)}`, v.amount)),
+            row('Total TVA', totals.vat),
+            row('Total TTC', totals.inclVat, true),
+          ],
+        },
+        layout: { ...TABLE_LAYOUT, fillColor: (row, node) => (row === node.table.body.length - 1 ? '#eeeeee' : null) },
+      },
+    ],
+    unbreakable: true,
+  };
+}
+
+function termsBlock(quote: QuotePdfDocument['quote']): Content[] {
+  const section = (heading: string, text: string): Content[] =>
+    present(text).map((body) => ({
+      stack: [{ text: heading, bold: true }, body],
+      margin: [0, 8, 0, 0],
+      unbreakable: true,
+    }));
+  const fee = quote.isFree
+    ? 'Devis gratuit'
+    : `Devis payant${quote.quoteFeeInclVat ? ` : ${euro(quote.quoteFeeInclVat)} TTC` : ''}`;
+  return [
+    ...section('Conditions de paiement', quote.paymentTerms),
+    ...section('Délais de livraison', quote.deliveryTerms),
+    ...section('Notes', quote.notes),
+    { text: fee, margin: [0, 8, 0, 0] },
+  ];
+}
+
+// A function, not a constant: pdfmake writes its measurements into the nodes it lays out.
+const signatureBlock = (): Content => ({
+  columns: [
+    { text: '', width: '*' },
+    {
+      width: 260,
+      stack: [
+        { text: 'Bon pour accord — date et signature du client', bold: true },
+        { canvas: [{ type: 'rect', x: 0, y: 4, w: 260, h: 60, lineColor: RULE, lineWidth: 0.5 }] },
+      ],
+    },
+  ],
+  margin: [0, 16, 0, 0],
+  unbreakable: true,
+});
+
+function legalLine(org: QuotePdfDocument['organization']): string {
+  return present(
+    org.legalName,
+    UNPRINTED_LEGAL_FORMS.has(org.legalForm) ? '' : org.legalForm,
+    org.siren && `SIREN ${org.siren}`,
+    org.rcsRm,
+    org.vatNumber && `TVA ${org.vatNumber}`,
+  ).join(' — ');
+}
+
+function definition(doc: QuotePdfDocument): TDocumentDefinitions {
+  const images: Record<string, string> = {};
+  const logo = imageDataUrl(doc.organization.logo);
+  if (logo) images.logo = logo;
+  const lines = [...doc.lines].sort((a, b) => a.position - b.position);
+  const photoKeys = new Map<number, string>();
+  lines.forEach((line, index) => {
+    const url = imageDataUrl(line.photo);
+    if (!url) return;
+    images[`photo${index}`] = url;
+    photoKeys.set(index, `photo${index}`);
+  });
+  const legal = legalLine(doc.organization);
+  return {
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 56],
+    info: { title: `Devis ${doc.quote.number ?? 'brouillon'}`, author: doc.organization.legalName },
+    defaultStyle: { font: 'Roboto', fontSize: 8.5, lineHeight: 1.15 },
+    images,
+    ...(doc.quote.number ? {} : { watermark: { text: 'BROUILLON', color: '#b00020', opacity: 0.08, bold: true } }),
+    footer: (page, pages) => ({
+      columns: [
+        { text: legal, fontSize: 7, color: GREY },
+        { text: `Page ${page} / ${pages}`, fontSize: 7, alignment: 'right', width: 'auto' },
+      ],
+      columnGap: 12,
+      margin: [40, 20, 40, 0],
+    }),
+    content: [
+      {
+        columns: [
+          organizationBlock(doc.organization, logo !== null),
+          { width: 230, stack: [quoteBlock(doc.quote), clientBlock(doc.client)] },
+        ],
+        columnGap: 16,
+      },
+      ...present(doc.quote.title).map((title): Content => ({
+        text: `Objet : ${title}`,
+        bold: true,
+        margin: [0, 12, 0, 0],
+      })),
+      linesTable(lines, photoKeys),
+      totalsBlock(doc.totals),
+      ...termsBlock(doc.quote),
+      signatureBlock(),
+    ],
+  };
+}
+
+/** The quote as a PDF (A4, French). Amounts arrive computed, as decimal strings. */
+export async function renderQuotePdf(doc: QuotePdfDocument): Promise<Buffer> {
+  return pdfmake.createPdf(definition(doc)).getBuffer();
+}

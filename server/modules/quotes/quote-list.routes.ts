@@ -1,0 +1,120 @@
+import { and, count, eq, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  QUOTE_STATUS_LABELS,
+  quoteListQuerySchema,
+  type QuoteListItem,
+  type QuoteListQuery,
+  type QuoteSummary,
+} from '@shared/schemas/quotes';
+import { quotes } from '../../db/schema';
+import { parseInput } from '../../http/validate';
+import { registerListRoutes } from '../../lists/list-routes';
+import { listWhere } from '../../lists/list-query';
+import { quoteListItem, todayInParis, type QuoteRow } from './quote.repository';
+
+const READ = { config: { access: { area: 'sales' as const, mode: 'read' as const } } };
+
+/** The day a quote was created, in Paris (the period filter). */
+const createdDay = sql`(${quotes.createdAt} AT TIME ZONE 'Europe/Paris')::date`;
+
+/** Conditions of the quotes list's own filters; `expired` = sent and past its validity date (never stored). */
+function quoteFilters(q: QuoteListQuery, today: string): Array<SQL | undefined> {
+  let status: SQL | undefined;
+  if (q.status === 'expired') status = and(eq(quotes.status, 'sent'), lt(quotes.validUntil, today));
+  else if (q.status === 'sent') status = and(eq(quotes.status, 'sent'), gte(quotes.validUntil, today));
+  else if (q.status) status = eq(quotes.status, q.status);
+  return [
+    status,
+    q.clientId ? eq(quotes.clientId, q.clientId) : undefined,
+    q.projectId ? eq(quotes.projectId, q.projectId) : undefined,
+    q.from ? sql`${createdDay} >= ${q.from}::date` : undefined,
+    q.to ? sql`${createdDay} <= ${q.to}::date` : undefined,
+    q.minAmount ? gte(quotes.totalInclVat, q.minAmount) : undefined,
+    q.maxAmount ? lte(quotes.totalInclVat, q.maxAmount) : undefined,
+  ];
+}
+
+/**
+ * `GET /api/quotes`, `GET /api/quotes/export.csv` (the shared list routes, ADR 0006) and `GET /api/quotes/summary`
+ * (count and totals of the same filtered quotes). A page reads no line nor stored price (JSON columns).
+ */
+export function registerQuoteListRoutes(app: FastifyInstance): void {
+  const today = () => todayInParis(app.now());
+  registerListRoutes<QuoteRow, QuoteListItem, QuoteListQuery, string>(app, {
+    path: '/api/quotes',
+    area: 'sales',
+    table: quotes,
+    columns: {
+      id: quotes.id,
+      organizationId: quotes.organizationId,
+      number: quotes.number,
+      status: quotes.status,
+      title: quotes.title,
+      clientId: quotes.clientId,
+      clientName: quotes.clientName,
+      projectId: quotes.projectId,
+      totalExclVat: quotes.totalExclVat,
+      totalInclVat: quotes.totalInclVat,
+      lineCount: quotes.lineCount,
+      issuedOn: quotes.issuedOn,
+      validUntil: quotes.validUntil,
+      revisionOf: quotes.revisionOf,
+      archivedAt: quotes.archivedAt,
+      version: quotes.version,
+      createdAt: quotes.createdAt,
+      updatedAt: quotes.updatedAt,
+    },
+    listQuerySchema: quoteListQuerySchema,
+    sortColumns: {
+      createdAt: quotes.createdAt,
+      updatedAt: quotes.updatedAt,
+      number: quotes.number,
+      totalInclVat: quotes.totalInclVat,
+      validUntil: quotes.validUntil,
+      title: quotes.title,
+    },
+    filters: (q) => quoteFilters(q, today()),
+    versioned: true,
+    loadContext: async () => today(),
+    toDto: (row, day) => quoteListItem(row, day),
+    csv: {
+      filename: 'devis',
+      columns: [
+        { header: 'Numéro', value: (q) => q.number ?? '' },
+        { header: 'Statut', value: (q) => QUOTE_STATUS_LABELS[q.status] },
+        { header: 'Titre', value: (q) => q.title },
+        { header: 'Client', value: (q) => q.clientName ?? '' },
+        { header: 'Total HT (EUR)', format: 'decimal', value: (q) => q.totalExclVat },
+        { header: 'Total TTC (EUR)', format: 'decimal', value: (q) => q.totalInclVat },
+        { header: 'Lignes', format: 'integer', value: (q) => q.lineCount },
+        { header: 'Émis le', format: 'date', value: (q) => q.issuedOn },
+        { header: 'Valable jusqu’au', format: 'date', value: (q) => q.validUntil },
+        { header: 'Créé le', format: 'datetime', value: (q) => q.createdAt },
+        { header: 'Modifié le', format: 'datetime', value: (q) => q.updatedAt },
+        { header: 'Archivé le', format: 'datetime', value: (q) => q.archivedAt },
+      ],
+    },
+  });
+
+  app.get('/api/quotes/summary', READ, async (request): Promise<QuoteSummary> => {
+    const query = parseInput(quoteListQuerySchema, request.query);
+    const where = listWhere(quotes, request.user!.organizationId, query, quoteFilters(query, today()));
+    const [row] = await app.db
+      .select({ count: count(), excl: sum(quotes.totalExclVat), incl: sum(quotes.totalInclVat) })
+      .from(quotes)
+      .where(where);
+    return {
+      count: Number(row?.count ?? 0),
+      totalExclVat: fixed2(row?.excl) ?? '0.00',
+      totalInclVat: fixed2(row?.incl) ?? '0.00',
+    };
+  });
+}
+
+/** A numeric sum from the database ("1234.5") with two decimals, exactly (no float). */
+function fixed2(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const [whole = '0', decimals = ''] = value.split('.');
+  return `${whole}.${(decimals + '00').slice(0, 2)}`;
+}
