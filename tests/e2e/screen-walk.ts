@@ -19,12 +19,14 @@ async function first(request: APIRequestContext, url: string): Promise<Listed> {
 
 /** The id (or slug) to put in each parameterised route, by the route's path. */
 export async function routeSamples(request: APIRequestContext, baseUrl: string): Promise<Record<string, string>> {
-  const [client, supplier, stone, step, product] = await Promise.all([
+  const [client, supplier, stone, step, product, project, quote] = await Promise.all([
     first(request, `${baseUrl}/api/clients`),
     first(request, `${baseUrl}/api/suppliers`),
     first(request, `${baseUrl}/api/stones`),
     first(request, `${baseUrl}/api/production-steps`),
     first(request, `${baseUrl}/api/products`),
+    first(request, `${baseUrl}/api/projects`),
+    first(request, `${baseUrl}/api/quotes`),
   ]);
   return {
     '/clients/:id': client.id,
@@ -33,6 +35,8 @@ export async function routeSamples(request: APIRequestContext, baseUrl: string):
     '/stones/:id': stone.id,
     '/production-steps/:id': step.id,
     '/products/:slug': product.slug ?? product.id,
+    '/projects/:id': project.id,
+    '/quotes/:id': quote.id,
   };
 }
 

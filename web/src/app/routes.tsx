@@ -4,7 +4,7 @@ import { FullPageSpinner } from '@/components/spinner';
 import { ProtectedRoute } from '@/features/auth/protected-route';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { lazyScreen, type LazyScreen } from '@/lib/lazy-screen';
-import { INVITATION_TITLE, SCREENS, type ScreenInfo, type ScreenPath } from './screens';
+import { INVITATION_TITLE, SCREENS, SHARED_QUOTE_TITLE, type ScreenInfo, type ScreenPath } from './screens';
 
 // Every screen is its own chunk, loaded on demand behind the "Chargement..." spinner.
 const AuthPage = lazyScreen(() => import('@/features/auth/auth-page'));
@@ -18,10 +18,13 @@ const ScreenGuard = lazyScreen(() => import('@/features/access/screen-guard'));
 const InvitationPage = lazyScreen(() => import('@/features/invitation/invitation-page'));
 const AccountPage = lazyScreen(() => import('@/features/account/account-page'));
 const UsersPage = lazyScreen(() => import('@/features/users/users-page'));
+const SharedQuotePage = lazyScreen(() => import('@/features/quotes/shared-quote-page'));
 
-/** The two screens outside the shell, as the routes below and `preloadScreensOf` match them. */
+/** The screens outside the shell, as the routes below and `preloadScreensOf` match them. */
 const SIGN_IN_PATH = '/auth';
 const INVITATION_PATH = '/invitation/:token';
+/** The quote a client opens from its share link: public, without the signed-in frame. */
+const SHARED_QUOTE_PATH = '/devis/partage/:token';
 
 /** A screen of the shell and its lazy page; its title comes from ./screens. */
 interface ScreenRoute {
@@ -58,6 +61,14 @@ const SCREEN_ROUTES: readonly ScreenRoute[] = [
     Page: lazyScreen(() => import('@/features/production-steps/production-step-new-page')),
   },
   { path: '/production-steps/:id', Page: lazyScreen(() => import('@/features/production-steps/production-step-page')) },
+  // Projects.
+  { path: '/projects', Page: lazyScreen(() => import('@/features/projects/projects-page')) },
+  { path: '/projects/new', Page: lazyScreen(() => import('@/features/projects/project-new-page')) },
+  { path: '/projects/:id', Page: lazyScreen(() => import('@/features/projects/project-page')) },
+  // Quotes.
+  { path: '/quotes', Page: lazyScreen(() => import('@/features/quotes/quotes-page')) },
+  { path: '/quotes/new', Page: lazyScreen(() => import('@/features/quotes/quote-new-page')) },
+  { path: '/quotes/:id', Page: lazyScreen(() => import('@/features/quotes/quote-page')) },
 ];
 
 /** Screens later issues build: a placeholder with their title and what they will do. */
@@ -66,15 +77,16 @@ const COMING_SOON_ROUTES = Object.entries(SCREENS).flatMap(([path, screen]: [str
 );
 
 /**
- * The chunks the screen at `pathname` renders through: the sign-in or invitation page, or the frame, its guard and
- * the screen's page (the sign-in page when nobody is signed in). main.tsx asks for them as soon as the session is
- * known, all at once instead of one lazy level after the other.
+ * The chunks the screen at `pathname` renders through: the sign-in, invitation or shared-quote page, or the frame,
+ * its guard and the screen's page (the sign-in page when nobody is signed in). main.tsx asks for them as soon as the
+ * session is known, all at once instead of one lazy level after the other.
  */
 export function preloadScreensOf(pathname: string, signedIn: boolean): Promise<unknown> {
   const at = (pattern: string) => matchPath(pattern, pathname) !== null;
   let screens: Array<Pick<LazyScreen, 'preload'>>;
   if (at(SIGN_IN_PATH)) screens = [AuthPage];
   else if (at(INVITATION_PATH)) screens = [InvitationPage];
+  else if (at(SHARED_QUOTE_PATH)) screens = [SharedQuotePage];
   else {
     const screen =
       pathname === '/'
@@ -163,6 +175,16 @@ export function AppRoutes() {
           <Page>
             <Titled title={INVITATION_TITLE}>
               <InvitationPage />
+            </Titled>
+          </Page>
+        }
+      />
+      <Route
+        path={SHARED_QUOTE_PATH}
+        element={
+          <Page>
+            <Titled title={SHARED_QUOTE_TITLE}>
+              <SharedQuotePage />
             </Titled>
           </Page>
         }

@@ -36,16 +36,19 @@ export const SCREENS = {
   '/production-steps': { title: 'Étapes Production' },
   '/production-steps/new': { title: 'Nouvelle étape de production' },
   '/production-steps/:id': { title: 'Étape de production' },
-  '/quotes': { title: 'Devis & Pricing', comingSoon: 'Les devis chiffrés à partir des cours du jour.' },
-  '/quotes/:id': { title: 'Devis & Pricing', comingSoon: "Le détail d'un devis et son PDF." },
+  '/projects': { title: 'Projets' },
+  '/projects/new': { title: 'Nouveau projet' },
+  '/projects/:id': { title: 'Projet' },
+  '/quotes': { title: 'Devis & Pricing' },
+  // The new draft's page opens the draft itself (/quotes/:id): the same title, so the tab does not change.
+  '/quotes/new': { title: 'Devis & Pricing' },
+  '/quotes/:id': { title: 'Devis & Pricing' },
   '/work-orders': {
     title: 'Ordres de fabrication',
     comingSoon: "Le suivi des ordres de fabrication de l'atelier.",
   },
   '/diamonds': { title: 'Catalogue Diamant', comingSoon: 'La recherche dans le catalogue de diamants.' },
   '/diamond/:id': { title: 'Catalogue Diamant', comingSoon: "La fiche détaillée d'un diamant." },
-  '/projects': { title: 'Projets', comingSoon: "Les créations sur mesure, de l'idée à la livraison." },
-  '/projects/:id': { title: 'Projets', comingSoon: "Le suivi d'un projet client." },
   '/goldbuy': { title: "Achats d'Or", comingSoon: 'Le registre des rachats d’or aux particuliers.' },
   '/goldbuy/new': { title: "Achats d'Or", comingSoon: 'La calculette de rachat qui devient un contrat.' },
   '/goldbuy/:id': { title: "Achats d'Or", comingSoon: "Le détail d'un rachat et son contrat." },
@@ -56,4 +59,6 @@ export type ScreenPath = keyof typeof SCREENS;
 
 /** Titles of the screens outside the shell. */
 export const INVITATION_TITLE = 'Invitation';
+/** The quote a jeweller shared with their client (/devis/partage/:token). */
+export const SHARED_QUOTE_TITLE = 'Devis';
 export const NOT_FOUND_TITLE = 'Page introuvable';

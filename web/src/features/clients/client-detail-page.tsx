@@ -20,6 +20,8 @@ import { useClient } from './api/get-client';
 import { useRestoreClient } from './api/restore-client';
 import { DuplicateWarning } from './duplicate-warning';
 import { useCanWrite } from '@/hooks/use-can-write';
+import { ClientProjectsPanel } from '@/features/projects/components/client-projects-panel';
+import { ClientQuotesPanel } from './components/client-quotes-panel';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,10 +32,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Sections for the client's records in modules that arrive later: honest empty states until then. */
+/**
+ * Sections for the client's records in modules that arrive later: honest empty states until then. Projects have
+ * their own panel (features/projects), quotes too (./components/client-quotes-panel).
+ */
 const RELATED = [
-  { key: 'quotes', title: 'Devis', empty: 'Aucun devis pour ce client' },
-  { key: 'projects', title: 'Projets', empty: 'Aucun projet pour ce client' },
   { key: 'workOrders', title: 'Ordres de fabrication', empty: 'Aucun ordre de fabrication pour ce client' },
   { key: 'goldBuys', title: "Achats d'or", empty: "Aucun achat d'or pour ce client" },
 ] as const;
@@ -178,6 +181,8 @@ export default function ClientDetailPage() {
         ) : null}
       </section>
       <div className="grid gap-4 md:grid-cols-2">
+        <ClientQuotesPanel clientId={c.id} canWrite={canWrite && !c.archivedAt} />
+        <ClientProjectsPanel clientId={c.id} canWrite={canWrite && !c.archivedAt} />
         {RELATED.map((r) => (
           <section key={r.key} className="rounded-lg border bg-card p-4">
             <h2 className="mb-2 font-semibold">{r.title}</h2>

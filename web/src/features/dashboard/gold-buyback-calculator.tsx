@@ -14,7 +14,7 @@ import { NumberInput } from '@/components/form/number-input';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { useAlloyPrices } from '@/features/market/api/get-alloy-prices';
-import { usePricingSettings } from '@/features/settings/api/get-pricing-settings';
+import { usePricingSettings } from '@/lib/pricing-settings';
 import { cn } from '@/lib/class-merge';
 import { SELECT_CLASS } from './select-class';
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsAnswer, SettingsInput } from '@shared/schemas/settings';
 import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/features/auth/auth-context';
-import { PRICING_SETTINGS_KEY } from './api/get-pricing-settings';
+import { PRICING_SETTINGS_KEY } from '@/lib/pricing-settings';
 
 export const SETTINGS_KEY = ['/api/settings'] as const;
 

@@ -4,6 +4,7 @@ import type { DiamondListing } from '@shared/schemas/diamonds';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/class-merge';
+import { shapeName } from '@/lib/diamond-display';
 import {
   diamondPriceLines,
   finishAbbreviations,
@@ -11,7 +12,6 @@ import {
   fluorescenceName,
   locationBadgeClass,
   shapeAbbreviation,
-  shapeName,
 } from '../lib/diamond-display';
 
 /** One catalogue diamond: links to /diamond/{id}. */

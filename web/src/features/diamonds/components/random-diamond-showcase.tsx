@@ -2,8 +2,8 @@ import { formatNumber } from '@shared/format';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/class-merge';
+import { shapeName } from '@/lib/diamond-display';
 import { useRandomDiamond } from '../api/get-random-diamond';
-import { shapeName } from '../lib/diamond-display';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (

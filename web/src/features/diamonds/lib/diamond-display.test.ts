@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiamondListing } from '@shared/schemas/diamonds';
+import { shapeName } from '@/lib/diamond-display';
 import {
   DEFAULT_LOCATION_BADGE_CLASS,
   diamondPriceLines,
@@ -10,7 +11,6 @@ import {
   gradeName,
   locationBadgeClass,
   shapeAbbreviation,
-  shapeName,
 } from './diamond-display';
 
 const diamond = (over: Partial<DiamondListing> = {}): DiamondListing => ({

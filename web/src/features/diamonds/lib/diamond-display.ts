@@ -1,39 +1,24 @@
 import { GRADE_ABBREVIATIONS, SHAPE_ABBREVIATIONS } from '@shared/constants';
 import { formatDiamondPrice } from '@shared/format';
 import type { DiamondListing } from '@shared/schemas/diamonds';
-
-const norm = (value: string) => value.trim().toUpperCase().replace(/[_-]+/g, ' ');
+import { diamondNameKey } from '@/lib/diamond-display';
 
 /** Shape abbreviation, e.g. ROUND -> RBC; unknown shapes are shown as they come. */
 export function shapeAbbreviation(shape: string | null | undefined): string {
   if (!shape) return '—';
-  return SHAPE_ABBREVIATIONS[norm(shape)] ?? shape;
+  return SHAPE_ABBREVIATIONS[diamondNameKey(shape)] ?? shape;
 }
 
 /** Grade abbreviation, e.g. Very Good -> VG; null -> "—". */
 export function gradeAbbreviation(grade: string | null | undefined): string {
   if (!grade) return '—';
-  return GRADE_ABBREVIATIONS[norm(grade)] ?? grade;
+  return GRADE_ABBREVIATIONS[diamondNameKey(grade)] ?? grade;
 }
 
 /** "EX/VG/EX" for cut, polish and symmetry. */
 export function finishAbbreviations(d: Pick<DiamondListing, 'cut' | 'polish' | 'symmetry'>): string {
   return [d.cut, d.polish, d.symmetry].map(gradeAbbreviation).join('/');
 }
-
-/** French shape names, shown beside the abbreviations (no English reaching users). */
-const SHAPE_NAMES: Readonly<Record<string, string>> = {
-  ROUND: 'Rond',
-  PEAR: 'Poire',
-  EMERALD: 'Émeraude',
-  PRINCESS: 'Princesse',
-  MARQUISE: 'Marquise',
-  ASSCHER: 'Asscher',
-  CUSHION: 'Coussin',
-  HEART: 'Cœur',
-  OVAL: 'Ovale',
-  RADIANT: 'Radiant',
-};
 
 /** French grade names (cut, polish, symmetry). */
 const GRADE_NAMES: Readonly<Record<string, string>> = {
@@ -56,22 +41,16 @@ const FLUORESCENCE_NAMES: Readonly<Record<string, string>> = {
   'VERY STRONG': 'très forte',
 };
 
-/** "Rond" for ROUND (any spelling); an unknown shape as it comes; null -> "—". */
-export function shapeName(shape: string | null | undefined): string {
-  if (!shape) return '—';
-  return SHAPE_NAMES[norm(shape)] ?? shape;
-}
-
 /** "Très bon" for Very Good / VERY_GOOD; an unknown grade as it comes; null -> "—". */
 export function gradeName(grade: string | null | undefined): string {
   if (!grade) return '—';
-  return GRADE_NAMES[norm(grade)] ?? grade;
+  return GRADE_NAMES[diamondNameKey(grade)] ?? grade;
 }
 
 /** "aucune" for NONE; an unknown intensity as it comes, in lower case; null -> "—". */
 export function fluorescenceName(fluorescence: string | null | undefined): string {
   if (!fluorescence) return '—';
-  return FLUORESCENCE_NAMES[norm(fluorescence)] ?? fluorescence.toLowerCase();
+  return FLUORESCENCE_NAMES[diamondNameKey(fluorescence)] ?? fluorescence.toLowerCase();
 }
 
 /** "Taille Excellent, poli Très bon, symétrie —": the finish grades spelled out. */

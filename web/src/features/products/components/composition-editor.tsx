@@ -1,23 +1,21 @@
-import type { ReactNode } from 'react';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { CLARITY_TABS } from '@shared/constants';
-import { normalizeDecimalText, toInputText } from '@shared/decimal-input';
-import { formatPlainDecimal } from '@shared/pricing-display';
-import { ExactDecimal } from '@shared/pricing-exact';
+import { toInputText } from '@shared/decimal-input';
 import {
   COMPONENT_KIND_LABELS,
   COMPONENT_KINDS,
   MAX_PRODUCT_COMPONENTS,
   type ComponentKind,
 } from '@shared/schemas/products';
+import { LineRowActions } from '@/components/form/line-row-actions';
+import { HourlyRateChoices, MetalLossWarning } from '@/components/form/pricing-line-hints';
 import { Button } from '@/components/ui/button';
-import { usePricingSettings } from '@/features/settings/api/get-pricing-settings';
-import { useAlloys, useProductionSteps } from '../api/reference-data';
+import { useAlloys, useProductionSteps } from '@/lib/reference-data';
 import { emptyLine, type ProductFormValues } from '../lib/product-form';
 import { FormField } from '@/components/form/form-field';
 import { LineInput, LineSelect, useLineField } from './composition-line-fields';
-import { StonePicker } from './stone-picker';
+import { StonePicker } from '@/components/form/stone-picker';
 
 /**
  * The composition of a sheet: lines of metal (alloy, weight g, loss %), stone/component from stock, melee
@@ -38,27 +36,7 @@ export function CompositionEditor({ readOnly }: { readOnly: boolean }) {
               <span className="text-sm font-semibold">
                 {index + 1}. {COMPONENT_KIND_LABELS[field.kind]}
               </span>
-              {!readOnly && (
-                <div className="flex gap-1">
-                  <LineAction
-                    label={`Monter la ligne ${index + 1}`}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    <ArrowUp aria-hidden="true" />
-                  </LineAction>
-                  <LineAction
-                    label={`Descendre la ligne ${index + 1}`}
-                    disabled={index === fields.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    <ArrowDown aria-hidden="true" />
-                  </LineAction>
-                  <LineAction label={`Retirer la ligne ${index + 1}`} onClick={() => remove(index)}>
-                    <Trash2 aria-hidden="true" />
-                  </LineAction>
-                </div>
-              )}
+              {!readOnly && <LineRowActions index={index} count={fields.length} onMove={move} onRemove={remove} />}
             </div>
             <LineFields index={index} kind={field.kind} readOnly={readOnly} />
           </li>
@@ -87,25 +65,6 @@ export function CompositionEditor({ readOnly }: { readOnly: boolean }) {
         </div>
       )}
     </div>
-  );
-}
-
-/** An icon button of a line's header (move up, move down, remove), named for screen readers by `label`. */
-function LineAction({
-  label,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Button type="button" size="icon" variant="ghost" aria-label={label} disabled={disabled} onClick={onClick}>
-      {children}
-    </Button>
   );
 }
 
@@ -179,7 +138,7 @@ function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentK
             hint="Vide : taux de l'étape"
             number="decimal"
           >
-            {!readOnly && <HourlyRateChoices index={index} />}
+            {!readOnly && <LineHourlyRates index={index} />}
           </LineInput>
           {optionalLabel}
         </div>
@@ -194,46 +153,20 @@ function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentK
   }
 }
 
-/** Under a metal line's loss: flagged when above the organization's threshold (settings), as the price flags it. */
+/** Under a metal line's loss: the threshold warning for the loss as typed. */
 function LossWarning({ index }: { index: number }) {
-  const settings = usePricingSettings();
   const loss = useWatch<ProductFormValues, `components.${number}.lossPct`>({ name: `components.${index}.lossPct` });
-  const threshold = settings.data?.metalLossWarningPct;
-  const value = ExactDecimal.parse(normalizeDecimalText(loss ?? '') ?? '');
-  if (!threshold || !value || value.comparedTo(ExactDecimal.parse(threshold)!) <= 0) return null;
-  return (
-    <p className="text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="loss-warning">
-      Au-dessus du seuil de perte de {formatPlainDecimal(threshold)} %
-    </p>
-  );
+  return <MetalLossWarning loss={loss} />;
 }
 
-/** The organization's hourly rates (settings), offered for a labour line: a click fills the line's rate. */
-function HourlyRateChoices({ index }: { index: number }) {
-  const settings = usePricingSettings();
+/** The organization's hourly rates offered for a labour line: a click fills the line's rate. */
+function LineHourlyRates({ index }: { index: number }) {
   const { setValue } = useFormContext<ProductFormValues>();
-  const rates = settings.data?.hourlyRates ?? [];
-  if (rates.length === 0) return null;
   return (
-    <div className="flex flex-wrap gap-1 pt-1" role="group" aria-label="Taux horaires de l'organisation">
-      {rates.map((rate) => (
-        <Button
-          key={`${rate.label}-${rate.ratePerHour}`}
-          type="button"
-          size="sm"
-          variant="secondary"
-          className="h-7 px-2 text-xs"
-          onClick={() =>
-            setValue(`components.${index}.hourlyRate`, toInputText(rate.ratePerHour), {
-              shouldDirty: true,
-              shouldValidate: true,
-            })
-          }
-        >
-          {rate.label} {toInputText(rate.ratePerHour)} €/h
-        </Button>
-      ))}
-    </div>
+    <HourlyRateChoices
+      className="pt-1"
+      onChoose={(rate) => setValue(`components.${index}.hourlyRate`, rate, { shouldDirty: true, shouldValidate: true })}
+    />
   );
 }
 

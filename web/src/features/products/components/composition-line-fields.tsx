@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller, useFormContext, type FieldErrors } from 'react-hook-form';
 import { NumberInput } from '@/components/form/number-input';
 import { Input } from '@/components/ui/input';
-import { SELECT_CLASS } from '../lib/field-classes';
+import { SELECT_CLASS } from '@/components/form/field-classes';
 import type { LineFormValues, ProductFormValues } from '../lib/product-form';
 import { errorProps, FormField } from '@/components/form/form-field';
 

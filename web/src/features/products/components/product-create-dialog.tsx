@@ -13,9 +13,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { NumberInput } from '@/components/form/number-input';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { usePricingSettings } from '@/features/settings/api/get-pricing-settings';
+import { usePricingSettings } from '@/lib/pricing-settings';
 import { useCreateProduct } from '../api/product-mutations';
-import { SELECT_CLASS, TEXTAREA_CLASS } from '../lib/field-classes';
+import { SELECT_CLASS, TEXTAREA_CLASS } from '@/components/form/field-classes';
 import {
   createFormDefaults,
   productCreateFormSchema,

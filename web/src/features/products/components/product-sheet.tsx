@@ -19,7 +19,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { useChangeProductStatus, useUpdateProduct } from '../api/product-mutations';
 import { PRODUCTS_KEY, useProduct, useProductPricing } from '../api/products-api';
 import { useRepriceOnMarketChange } from '../api/use-reprice-on-market-change';
-import { SELECT_CLASS, TEXTAREA_CLASS } from '../lib/field-classes';
+import { SELECT_CLASS, TEXTAREA_CLASS } from '@/components/form/field-classes';
 import { formValuesFromProduct, productSheetFormSchema, type ProductUpdateBody } from '../lib/product-form';
 import { CompositionEditor } from './composition-editor';
 import { ConfirmButton } from './confirm-button';

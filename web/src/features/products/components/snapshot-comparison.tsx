@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { SELECT_CLASS } from '../lib/field-classes';
+import { SELECT_CLASS } from '@/components/form/field-classes';
 import { useProductPricing, useProductSnapshots } from '../api/products-api';
 import { useCreateSnapshot } from '../api/product-mutations';
 import { formatDateTimeFr, formatSignedEuro, formatSignedPercent } from '../lib/display';

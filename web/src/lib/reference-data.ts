@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@shared/schemas/lists';
 import { apiGet } from '@/lib/api-client';
 
-/** The référentiels a composition line points to (stones from stock, production steps). */
+/** The référentiels a priced line points to (alloys, stones from stock, production steps): product sheets and quotes. */
 
 export interface StoneOption {
   id: string;

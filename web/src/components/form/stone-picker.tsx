@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { formatEuro } from '@shared/format';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useStone, useStoneSearch } from '../api/reference-data';
-import { SELECT_CLASS } from '../lib/field-classes';
+import { useStone, useStoneSearch } from '@/lib/reference-data';
+import { SELECT_CLASS } from './field-classes';
 
-/** A stone or component from stock: a search box filtering a select of /api/stones (server-side search). */
+/** A stone or component from stock (product sheets, quotes): a search box filtering a select of /api/stones (server-side search). */
 export function StonePicker({
   id,
   value,
