@@ -228,7 +228,7 @@ export function registerQuoteActionRoutes(app: FastifyInstance): void {
         });
         return created!;
       });
-      return reply.status(201).send(await quoteDetail(app, app.db, request, row));
+      return reply.status(201).send(await quoteDetail(app, app.db, request, row, price));
     });
   copy('duplicate');
   copy('revise');

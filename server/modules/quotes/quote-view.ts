@@ -60,6 +60,8 @@ export async function quoteDetail(
   db: Db,
   request: FastifyRequest,
   row: QuoteRow,
+  /** Today's price when the caller has just computed it (a write's answer): not priced a second time. */
+  pricedNow?: QuotePriceRecord,
 ): Promise<QuoteDetail> {
   const now = app.now();
   const today = todayInParis(now);
@@ -68,7 +70,7 @@ export async function quoteDetail(
   let current: { pricing: QuotePricing; market: MarketUsed } | null = null;
   let todayDifference: QuoteDetail['todayDifference'] = null;
   if (row.status === 'draft') {
-    current = await priceLinesNow(app, db, row.organizationId, lines);
+    current = pricedNow ?? (await priceLinesNow(app, db, row.organizationId, lines));
     if (stored && stored.pricing.totalInclVat !== current.pricing.totalInclVat)
       todayDifference = {
         ...priceDifference(stored.pricing.totalInclVat, current.pricing.totalInclVat),

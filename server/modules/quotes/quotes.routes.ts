@@ -117,7 +117,7 @@ export function registerQuoteRoutes(app: FastifyInstance): void {
       await recordAudit(tx, request, { action: 'create', entityType: 'quote', entityId: created!.id });
       return created!;
     });
-    return reply.status(201).send(await quoteDetail(app, app.db, request, row));
+    return reply.status(201).send(await quoteDetail(app, app.db, request, row, price));
   });
 
   app.get('/api/quotes/:id', QUOTES_READ, async (request) => {
@@ -178,6 +178,6 @@ export function registerQuoteRoutes(app: FastifyInstance): void {
       });
       return updated!;
     });
-    return quoteDetail(app, app.db, request, row);
+    return quoteDetail(app, app.db, request, row, price);
   });
 }
