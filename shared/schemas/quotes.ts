@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLARITY_TABS } from '../constants';
 import type { QuotePricing, QuotePricingContext, VatAmount } from '../quote-pricing';
 import { optionalText } from './common-fields';
+import { isDateInRange } from './fields';
 import { listQuerySchema } from './lists';
 import { decimalString, type MarketUsed } from './products';
 
@@ -214,10 +215,15 @@ export const quoteActionSchema = z.object({ version: z.number({ required_error: 
 
 export const QUOTE_SORT_FIELDS = ['createdAt', 'updatedAt', 'number', 'totalInclVat', 'validUntil', 'title'] as const;
 
+/** A calendar day that exists ("2026-02-30" and "2026-13-45" do not), within FIRST_YEAR..LAST_YEAR. */
 const dayField = (label: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} : date attendue (AAAA-MM-JJ)`)
+    .refine(
+      (v) => isDateInRange(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
+      `${label} : date inexistante`,
+    )
     .optional();
 const amountFilter = (label: string) =>
   z.preprocess(

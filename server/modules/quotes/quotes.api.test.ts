@@ -343,6 +343,12 @@ describe('list, filters and access', () => {
     expect(refused.json().fieldErrors).toEqual({ clientId: ['Client inconnu'] });
     expect((await production.get('/api/quotes')).statusCode).toBe(403);
     expect((await admin.get('/api/quotes/not-a-uuid')).statusCode).toBe(404);
+    // A day that does not exist is a 400 in French, never a database error.
+    for (const url of ['/api/quotes?from=2026-13-45', '/api/quotes/summary?to=2026-02-30']) {
+      const res = await admin.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.values(res.json().fieldErrors).flat()[0]).toMatch(/date inexistante/);
+    }
   });
 });
 
