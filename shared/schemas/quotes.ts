@@ -220,10 +220,12 @@ const dayField = (label: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} : date attendue (AAAA-MM-JJ)`)
-    .refine(
-      (v) => isDateInRange(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
-      `${label} : date inexistante`,
-    )
+    .refine((v) => {
+      // Zod runs this after a failed pattern too: "12,5" must not reach toISOString (an invalid date throws).
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return true;
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && isDateInRange(v);
+    }, `${label} : date inexistante`)
     .optional();
 const amountFilter = (label: string) =>
   z.preprocess(

@@ -349,6 +349,10 @@ describe('list, filters and access', () => {
       expect(res.statusCode, url).toBe(400);
       expect(Object.values(res.json().fieldErrors).flat()[0]).toMatch(/date inexistante/);
     }
+    // Text that JavaScript's lenient date parser reads ("12,5") is refused by the pattern, never a 500.
+    const lenient = await admin.get('/api/quotes/summary?to=12,5');
+    expect(lenient.statusCode).toBe(400);
+    expect(lenient.json().fieldErrors.to).toEqual(['Au : date attendue (AAAA-MM-JJ)']);
   });
 });
 
