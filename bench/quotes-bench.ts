@@ -2,7 +2,9 @@
  * Quotes: pure pricing of a 50-line quote (target < 5 ms), and the quotes list with 100,000 quotes on
  * PostgreSQL at 50 connections (the clients list's target: p99 < 20 ms). Creates its own database on
  * BENCH_DATABASE_URL's server, seeds it in SQL, starts the built app (NODE_ENV=production), signs in over HTTP,
- * loads `GET /api/quotes` with autocannon, prints the figures and drops the database.
+ * loads `GET /api/quotes` with autocannon, prints the figures and drops the database. As in the clients list's
+ * bench: a closed-loop baseline (`GET /api/user`, the machine's own limit), each URL in closed loop (saturation)
+ * and in open loop at BENCH_SINGLE_RATE (200) req/s, and a mixed workload of mostly first-time URLs in open loop.
  *
  *   npx tsx bench/quotes-bench.ts        # BENCH_QUOTES=100000 BENCH_DURATION_S=10 by default
  *
@@ -18,6 +20,7 @@ import { migrate } from '../server/db/migrate';
 import { startAppServer } from '../tests/e2e/app-server';
 import { ensureBuilt, seedBenchOrganization, signedInCookie } from './app-session';
 import { load, type LoadResult } from './load';
+import { openLoop } from './open-loop';
 
 /** 50 lines, the seven kinds in turn, with coefficients, margins, typed prices, discounts and two VAT rates. */
 export function fiftyLines(): QuoteLineInput[] {
@@ -31,6 +34,25 @@ export function fiftyLines(): QuoteLineInput[] {
     { kind: 'free', label: 'Gravure', quantity: '3', priceMode: 'price', unitPrice: '25', vatRatePct: '10' },
   ];
   return Array.from({ length: 50 }, (_, i) => quoteLineSchema.parse(kinds[i % kinds.length]));
+}
+
+/** Random list requests over `count` quotes: pages, sorts, searches, statuses, amounts and summaries. */
+export function mixedQuotePaths(count: number): () => string {
+  let state = 42;
+  const next = (n: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % n;
+  };
+  const statuses = ['draft', 'sent', 'accepted', 'refused', 'expired'];
+  return () => {
+    const pick = next(6);
+    if (pick === 0) return `/api/quotes?page=${1 + next(Math.floor(count / 25))}`;
+    if (pick === 1) return `/api/quotes?sort=totalInclVat&dir=desc&page=${1 + next(200)}`;
+    if (pick === 2) return `/api/quotes?q=nom${1 + next(2000)}`;
+    if (pick === 3) return `/api/quotes?status=${statuses[next(5)]}&page=${1 + next(20)}`;
+    if (pick === 4) return `/api/quotes?minAmount=${100 * next(70)}&maxAmount=${7000 + 10 * next(100)}`;
+    return `/api/quotes/summary?status=${statuses[next(5)]}&minAmount=${100 * next(70)}`;
+  };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -128,19 +150,42 @@ export async function runQuotesBench(options: { url?: string; count?: number } =
         ['search "nom1234"', '/api/quotes?q=nom1234'],
         ['summary of the expired', '/api/quotes/summary?status=expired'],
       ];
-      const results: LoadResult[] = [];
-      for (const [label, path] of cases) {
+      for (const [, path] of cases) {
         const probe = await fetch(`${server.url}${path}`, { headers });
         if (probe.status !== 200) throw new Error(`${path}: ${probe.status} ${(await probe.text()).slice(0, 300)}`);
-        results.push(await load(label, `${server.url}${path}`, { connections: 50, headers }));
       }
+      const connections = 50;
+      const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+      const rate = Number(process.env.BENCH_SINGLE_RATE ?? 200);
+      const results: LoadResult[] = [
+        // The machine's own limit at 50 connections: a session lookup and nothing else.
+        await load('closed loop: baseline GET /api/user (session only)', `${server.url}/api/user`, {
+          connections,
+          durationS,
+          headers,
+        }),
+      ];
+      for (const [label, path] of cases) {
+        results.push(await load(`closed loop: ${label}`, `${server.url}${path}`, { connections, durationS, headers }));
+      }
+      for (const [label, path] of cases) {
+        const name = `open loop ${rate} req/s: ${label}`;
+        results.push(await openLoop(name, server.url, { rate, durationS, connections, headers, nextPath: () => path }));
+      }
+      // Mostly first-time URLs (random pages, searches, filters and amounts): the database path, not the cache.
+      const name = `open loop ${rate} req/s: mixed, mostly first-time URLs`;
+      results.push(
+        await openLoop(name, server.url, { rate, durationS, connections, headers, nextPath: mixedQuotePaths(count) }),
+      );
       return { pricing, quotes: count, seedSeconds, results };
     } finally {
       await server.stop();
     }
   } finally {
     await handle.close();
-    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // BENCH_KEEP_DB=1 keeps the seeded database to study its plans (its name is printed).
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${name}`);
+    else await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.close();
   }
 }

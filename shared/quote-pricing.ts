@@ -143,6 +143,21 @@ function componentOf(line: QuoteLineInput): PricingComponent | null {
   }
 }
 
+/**
+ * The composition lines whose references (alloys, stones, production steps, calibrated ranges) pricing these
+ * quote lines reads: what the server loads into the context. A subcontracted labour line still names its step.
+ */
+export function quoteLineReferences(lines: readonly QuoteLineInput[]): PricingComponent[] {
+  return lines.flatMap((line) => {
+    const component =
+      componentOf(line) ??
+      (line.kind === 'labour'
+        ? { kind: 'labour' as const, productionStepId: line.productionStepId, minutes: '0' }
+        : null);
+    return component ? [component] : [];
+  });
+}
+
 interface UnitCost {
   label: string;
   unitCost: Decimal | null;

@@ -59,6 +59,12 @@ export interface ListPageSource<Query extends ListQueryBase> {
   /** Conditions of the resource's own filter fields (only those: they key the prepared queries). */
   filters(query: Query): Array<SQL | undefined>;
   /**
+   * What `filters` read besides the query, e.g. today's date in Paris for the quotes' "expiré":
+   * it keys the prepared queries, the cached totals and the cached answers, so that nothing built
+   * or counted for yesterday is used today. Absent when the filters depend on the query alone.
+   */
+  filterContext?(): string;
+  /**
    * What a page reads; default `listColumns(table)`. A list names its columns when the table holds
    * what answers never need (the users' password hashes, the journal's stacks).
    */
@@ -210,6 +216,7 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
 
   async function read(scope: ListScope, query: Query, version: number | null): Promise<ListPage<Row>> {
     const { q, page, pageSize, sort, dir, ...filterShape } = query;
+    const context = source.filterContext?.() ?? '';
     const words = searchWords(q);
     const filters = source.filters(query);
     const scoped = scope !== null;
@@ -223,8 +230,8 @@ export function createListPageReader<Row, Query extends ListQueryBase>(
     });
     const offset = (page - 1) * pageSize;
     // Prepared query keys: every value written into the SQL text; the total depends on the WHERE only.
-    const whereKey = JSON.stringify([filterShape, words.length, scoped]);
-    const countKey = `${scope ?? '*'}|${JSON.stringify([filterShape, q ?? ''])}`;
+    const whereKey = JSON.stringify([filterShape, context, words.length, scoped]);
+    const countKey = `${scope ?? '*'}|${JSON.stringify([filterShape, context, q ?? ''])}`;
     const runPage = (shape: Exclude<PageShape, 'fenced'>, count: Count) =>
       pageQueries
         .get(`${whereKey}|${sort}|${dir}|${shape}`, () =>

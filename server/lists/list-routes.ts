@@ -44,6 +44,8 @@ export interface ListDefinition<Row, Dto, Query extends ListQueryBase, Ctx> {
   sortColumns: Readonly<Record<string, AnyPgColumn | SQL>>;
   /** Conditions of the list's own filter fields (only those: they key the prepared list queries). */
   filters(query: Query): Array<SQL | undefined>;
+  /** What `filters` (and `toDto`) read besides the query and the rows, e.g. the day (list-page.ts). */
+  filterContext?(): string;
   /**
    * Whose rows the request reads: by default the signed-in user's organization; null for every
    * organization's (superadmin lists). May throw (403) for a scope the user may not read.
@@ -61,7 +63,7 @@ export interface ListDefinition<Row, Dto, Query extends ListQueryBase, Ctx> {
   /**
    * Cache the list's answers under the table's version (ADR 0006). Only for a versioned list whose
    * answers depend on its own rows alone: `loadContext` reads nothing (no supplier names, no FX rate)
-   * and `toDto` does not depend on the user or the clock.
+   * and `toDto` does not depend on the user, nor on the clock except through `filterContext`.
    */
   cacheListAnswers?: boolean;
   csv: {
@@ -140,8 +142,9 @@ export function registerListRoutes<Row, Dto extends object, Query extends ListQu
     // The version is read before anything it validates (table-versions.ts); a scope of every
     // organization has no single version: nothing is cached then.
     const version = tableVersion && scope !== null ? await tableVersion(scope) : null;
-    // The parsed query (defaults filled in, keys in the schema's order) names the answer.
-    const key = `${scope}|${JSON.stringify(query)}`;
+    // The parsed query (defaults filled in, keys in the schema's order) and what else the filters
+    // read (the day, for quotes) name the answer.
+    const key = `${scope}|${def.filterContext?.() ?? ''}|${JSON.stringify(query)}`;
     let body = version === null ? undefined : answers.get(key, version);
     if (body === undefined) {
       const { rows, total, capped } = await pages.read(scope, query, version);

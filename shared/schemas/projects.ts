@@ -95,13 +95,34 @@ export interface ProjectEvent {
   text: string | null;
 }
 
-/** GET /api/projects/:id/timeline answer, newest first. */
-export interface ProjectTimeline {
-  items: ProjectEvent[];
+/** A milestone of one of the project's quotes (created, sent, accepted, refused), read from the quote's history. */
+export interface ProjectQuoteEvent {
+  kind: 'quote';
+  /** Unique among the timeline's entries ("quote-<event id>"). */
+  id: string;
+  at: string;
+  userName: string | null;
+  quote: { id: string; number: string | null; title: string };
+  /** What happened, in French ("Envoyé", "Accepté par le client via le lien de partage"). */
+  text: string;
 }
 
-/** The French sentence of a timeline entry ("Statut : Idée → Conception"). */
-export function projectEventTitle(event: Pick<ProjectEvent, 'kind' | 'fromStatus' | 'toStatus'>): string {
+/** One entry of the timeline: the project's own, or one of its quotes'. */
+export type ProjectTimelineEntry = ProjectEvent | ProjectQuoteEvent;
+
+/** GET /api/projects/:id/timeline answer, newest first. */
+export interface ProjectTimeline {
+  items: ProjectTimelineEntry[];
+}
+
+/** The French sentence of a timeline entry ("Statut : Idée → Conception", "Devis D-2026-0042 « Bague »"). */
+export function projectEventTitle(
+  event: Pick<ProjectEvent, 'kind' | 'fromStatus' | 'toStatus'> | Pick<ProjectQuoteEvent, 'kind' | 'quote'>,
+): string {
+  if (event.kind === 'quote') {
+    const title = event.quote.title.trim() ? ` « ${event.quote.title.trim()} »` : '';
+    return `Devis ${event.quote.number ?? '(brouillon)'}${title}`;
+  }
   switch (event.kind) {
     case 'created':
       return event.toStatus ? `Projet créé (${PROJECT_STATUS_LABELS[event.toStatus]})` : 'Projet créé';

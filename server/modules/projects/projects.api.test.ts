@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@shared/csv';
 import type { ListResponse } from '@shared/schemas/lists';
 import type { PhotoMeta } from '@shared/schemas/photos';
-import { PROJECT_PHOTOS_MAX, type Project, type ProjectEvent, type ProjectTimeline } from '@shared/schemas/projects';
+import {
+  PROJECT_PHOTOS_MAX,
+  projectEventTitle,
+  type Project,
+  type ProjectEvent,
+  type ProjectTimeline,
+  type ProjectTimelineEntry,
+} from '@shared/schemas/projects';
 import { projectEvents, projectPhotos, projects } from '../../db/schema';
 import { auditEntries, body, send } from '../../lists/test-helpers';
 import { createOrganization, createTestApp, signedInClient, TestClient, type TestApp } from '../../test/harness';
@@ -30,7 +37,7 @@ async function create(client: TestClient, payload: Record<string, unknown>): Pro
   return body<Project>(res);
 }
 
-async function timeline(client: TestClient, id: string): Promise<ProjectEvent[]> {
+async function timeline(client: TestClient, id: string): Promise<ProjectTimelineEntry[]> {
   const res = await client.get(`/api/projects/${id}/timeline`);
   expect(res.statusCode, res.body).toBe(200);
   return body<ProjectTimeline>(res).items;
@@ -115,7 +122,7 @@ describe('projects CRUD and timeline', () => {
     expect(bad.statusCode).toBe(400);
 
     const events = await timeline(admin, p.id);
-    expect(events.map((e) => [e.kind, e.fromStatus, e.toStatus])).toEqual([
+    expect(events.map((e) => (e.kind === 'quote' ? [e.kind] : [e.kind, e.fromStatus, e.toStatus]))).toEqual([
       ['status', 'conception', 'devis'],
       ['status', 'idee', 'conception'],
       ['created', null, 'idee'],
@@ -123,6 +130,50 @@ describe('projects CRUD and timeline', () => {
     for (const e of events) expect(Number.isNaN(Date.parse(e.at))).toBe(false);
     const update = (await auditEntries(t, orgId, 'project')).find((a) => a.entityId === p.id && a.action === 'update');
     expect(update?.changes).toEqual({ status: { from: 'idee', to: 'conception' } });
+  });
+
+  it("shows its quotes' milestones (created, sent, accepted) in the timeline, not every save", async () => {
+    const p = await create(admin, { title: 'Bague de fiançailles', clientId });
+    const created = await send(admin, 'POST', '/api/quotes', {
+      clientId,
+      projectId: p.id,
+      title: 'Solitaire',
+      lines: [{ kind: 'free', label: 'Monture', quantity: '1', priceMode: 'price', unitPrice: '900' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = body<{ id: string; version: number }>(created);
+    const saved = await send(admin, 'PUT', `/api/quotes/${draft.id}`, {
+      ...draft,
+      clientId,
+      projectId: p.id,
+      title: 'Solitaire',
+      lines: [{ kind: 'free', label: 'Monture', quantity: '1', priceMode: 'price', unitPrice: '950' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const sent = await send(admin, 'POST', `/api/quotes/${draft.id}/send`, {
+      version: body<{ version: number }>(saved).version,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const number = body<{ number: string }>(sent).number;
+    const accepted = await send(admin, 'POST', `/api/quotes/${draft.id}/accept`, {
+      version: body<{ version: number }>(sent).version,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // A quote of another project does not show.
+    const other = await create(admin, { title: 'Autre', clientId });
+    await send(admin, 'POST', '/api/quotes', { clientId, projectId: other.id, lines: [] });
+
+    const events = await timeline(admin, p.id);
+    const quoteEntries = events.filter((e) => e.kind === 'quote');
+    expect(quoteEntries.map((e) => e.text)).toEqual(['Accepté', 'Envoyé', 'Créé']);
+    expect(quoteEntries.map((e) => projectEventTitle(e))).toEqual([
+      `Devis ${number} « Solitaire »`,
+      `Devis ${number} « Solitaire »`,
+      `Devis ${number} « Solitaire »`,
+    ]);
+    expect(quoteEntries[0]).toMatchObject({ quote: { id: draft.id }, userName: 'Prénom Nom' });
+    expect(events.at(-1)?.kind).toBe('created');
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
   });
 
   it('adds dated notes to the timeline without changing the project', async () => {

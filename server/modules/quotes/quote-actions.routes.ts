@@ -23,7 +23,8 @@ import {
   todayInParis,
   type QuoteRow,
 } from './quote.repository';
-import { nextDocumentNumber, quoteNumber } from './quote-numbering';
+import { nextDocumentNumber } from '../../db/document-numbers';
+import { quoteNumber } from './quote-numbering';
 import { keyedLines, QUOTES_WRITE } from './quotes.routes';
 import { priceLinesNow, quoteDetail } from './quote-view';
 

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { priceProduct, type PricingComponent } from '@shared/product-pricing';
-import type { QuotePricingContext } from '@shared/quote-pricing';
+import { shapeName } from '@shared/diamond-names';
+import { priceProduct } from '@shared/product-pricing';
+import { quoteLineReferences, type QuotePricingContext } from '@shared/quote-pricing';
 import type { MarketUsed } from '@shared/schemas/products';
 import type { QuoteLineInput } from '@shared/schemas/quotes';
 import type { Db } from '../../db/client';
@@ -11,36 +12,9 @@ import { loadComponents } from '../products/product.repository';
 import { productCoefficients } from '../products/product-view';
 import { loadSettings } from '../settings/settings.store';
 
-/** The composition line a quote line is costed with (shared/quote-pricing.ts), for loading its references. */
-function componentsOf(lines: readonly QuoteLineInput[]): PricingComponent[] {
-  const out: PricingComponent[] = [];
-  for (const line of lines) {
-    if (line.kind === 'metal') out.push({ kind: 'metal', alloyId: line.alloyId, weightG: line.weightG });
-    if (line.kind === 'melee') out.push({ kind: 'melee', mm: line.mm, clarity: line.clarity, quantity: 1 });
-    if (line.kind === 'stone') out.push({ kind: 'stone', stoneId: line.stoneId, quantity: 1 });
-    if (line.kind === 'labour')
-      out.push({ kind: 'labour', productionStepId: line.productionStepId, minutes: line.minutes ?? '0' });
-  }
-  return out;
-}
-
-/** French names of the catalogue's canonical shapes (server/modules/diamonds/diamond-shapes.ts). */
-const FRENCH_SHAPES: Readonly<Record<string, string>> = {
-  ROUND: 'rond',
-  PEAR: 'poire',
-  EMERALD: 'émeraude',
-  PRINCESS: 'princesse',
-  MARQUISE: 'marquise',
-  ASSCHER: 'asscher',
-  CUSHION: 'coussin',
-  HEART: 'cœur',
-  OVAL: 'ovale',
-  RADIANT: 'radiant',
-};
-
 /** "Diamant rond 0,50 ct F VS1 GIA" (the label a catalogue line prints). */
 function diamondLabel(d: { shape: string; carats: string; color: string; clarity: string; lab: string | null }) {
-  const shape = FRENCH_SHAPES[d.shape.toUpperCase()] ?? d.shape;
+  const shape = shapeName(d.shape).toLocaleLowerCase('fr');
   const carats = d.carats.replace('.', ',');
   return ['Diamant', shape, `${carats} ct`, d.color, d.clarity, d.lab ?? ''].filter(Boolean).join(' ');
 }
@@ -83,7 +57,7 @@ export async function loadQuotePricingContext(
     loadSettings(db, organizationId),
   ]);
   const { context: base, market } = await loadPricingContext(app, db, organizationId, [
-    componentsOf(lines),
+    quoteLineReferences(lines),
     ...[...compositions.values()],
   ]);
   const productPrices: Record<string, { name: string; unitCost: string | null; unitPrice: string | null }> = {};

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableName, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   QUOTE_STATUS_LABELS,
@@ -11,6 +11,8 @@ import { quotes } from '../../db/schema';
 import { parseInput } from '../../http/validate';
 import { registerListRoutes } from '../../lists/list-routes';
 import { listWhere } from '../../lists/list-query';
+import { tableVersionReader } from '../../lists/table-versions';
+import { VersionedCache } from '../../lists/versioned-cache';
 import { quoteListItem, todayInParis, type QuoteRow } from './quote.repository';
 
 const READ = { config: { access: { area: 'sales' as const, mode: 'read' as const } } };
@@ -75,7 +77,10 @@ export function registerQuoteListRoutes(app: FastifyInstance): void {
       title: quotes.title,
     },
     filters: (q) => quoteFilters(q, today()),
+    filterContext: today,
     versioned: true,
+    // Answers depend on the rows and the day alone ("expiré"), which keys them.
+    cacheListAnswers: true,
     loadContext: async () => today(),
     toDto: (row, day) => quoteListItem(row, day),
     csv: {
@@ -97,9 +102,14 @@ export function registerQuoteListRoutes(app: FastifyInstance): void {
     },
   });
 
-  app.get('/api/quotes/summary', READ, async (request): Promise<QuoteSummary> => {
-    const query = parseInput(quoteListQuerySchema, request.query);
-    const where = listWhere(quotes, request.user!.organizationId, query, quoteFilters(query, today()));
+  // Summaries are cached like the list's totals: under the version of the organization's quotes
+  // (read first, so never stale) and the day; concurrent requests for one summary share one query.
+  const quotesVersion = tableVersionReader(app.db, getTableName(quotes));
+  const summaries = new VersionedCache<QuoteSummary>({ maxEntries: 2_000 });
+  const summariesInFlight = new Map<string, Promise<QuoteSummary>>();
+
+  async function computeSummary(organizationId: string, query: QuoteListQuery, day: string): Promise<QuoteSummary> {
+    const where = listWhere(quotes, organizationId, query, quoteFilters(query, day));
     const [row] = await app.db
       .select({ count: count(), excl: sum(quotes.totalExclVat), incl: sum(quotes.totalInclVat) })
       .from(quotes)
@@ -109,6 +119,29 @@ export function registerQuoteListRoutes(app: FastifyInstance): void {
       totalExclVat: fixed2(row?.excl) ?? '0.00',
       totalInclVat: fixed2(row?.incl) ?? '0.00',
     };
+  }
+
+  app.get('/api/quotes/summary', READ, async (request): Promise<QuoteSummary> => {
+    const query = parseInput(quoteListQuerySchema, request.query);
+    const organizationId = request.user!.organizationId;
+    const version = await quotesVersion(organizationId);
+    const day = today();
+    const { page: _page, pageSize: _pageSize, sort: _sort, dir: _dir, ...filters } = query;
+    const key = `${organizationId}|${day}|${JSON.stringify(filters)}`;
+    const cached = summaries.get(key, version);
+    if (cached) return cached;
+    const flightKey = `${version}|${key}`;
+    let flight = summariesInFlight.get(flightKey);
+    if (!flight) {
+      flight = computeSummary(organizationId, query, day)
+        .then((summary) => {
+          summaries.set(key, version, summary);
+          return summary;
+        })
+        .finally(() => summariesInFlight.delete(flightKey));
+      summariesInFlight.set(flightKey, flight);
+    }
+    return flight;
   });
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { parisDay } from '@shared/csv-format';
 import type { QuotePricing } from '@shared/quote-pricing';
 import type { Client } from '@shared/schemas/clients';
+import type { ProjectQuoteEvent } from '@shared/schemas/projects';
 import {
   type QuoteEvent,
   type QuoteLineInput,
@@ -226,6 +227,54 @@ export function actorOf(request: FastifyRequest): { userId: string | null; actor
   return { userId: u.id, actor: name || u.username };
 }
 
+/** What a history entry says in French. */
+function eventLabel(r: { action: string; details: unknown }): string {
+  const via = (r.details as { via?: string } | null)?.via;
+  if (r.action === 'accepted' && via === 'share-link') return 'Accepté par le client via le lien de partage';
+  return ACTION_LABELS[r.action] ?? r.action;
+}
+
+/** The history entries a project's timeline shows of its quotes: their milestones, not every save. */
+const PROJECT_TIMELINE_ACTIONS = ['created', 'sent', 'accepted', 'refused', 'revised', 'archived', 'restored'];
+
+/** The milestones of a project's quotes (the project's timeline), newest first. */
+export async function loadProjectQuoteEvents(
+  db: Db,
+  organizationId: string,
+  projectId: string,
+): Promise<ProjectQuoteEvent[]> {
+  const rows = await db
+    .select({
+      id: quoteEvents.id,
+      at: quoteEvents.at,
+      actor: quoteEvents.actor,
+      action: quoteEvents.action,
+      details: quoteEvents.details,
+      quoteId: quotes.id,
+      number: quotes.number,
+      title: quotes.title,
+    })
+    .from(quoteEvents)
+    .innerJoin(quotes, eq(quotes.id, quoteEvents.quoteId))
+    .where(
+      and(
+        eq(quotes.organizationId, organizationId),
+        eq(quotes.projectId, projectId),
+        eq(quoteEvents.organizationId, organizationId),
+        inArray(quoteEvents.action, PROJECT_TIMELINE_ACTIONS),
+      ),
+    )
+    .orderBy(desc(quoteEvents.at), desc(quoteEvents.id));
+  return rows.map((r) => ({
+    kind: 'quote',
+    id: `quote-${r.id}`,
+    at: r.at.toISOString(),
+    userName: r.actor,
+    quote: { id: r.quoteId, number: r.number, title: r.title },
+    text: eventLabel(r),
+  }));
+}
+
 export async function loadQuoteEvents(db: Db, organizationId: string, quoteId: string): Promise<QuoteEvent[]> {
   const rows = await db
     .select()
@@ -233,15 +282,12 @@ export async function loadQuoteEvents(db: Db, organizationId: string, quoteId: s
     .where(and(eq(quoteEvents.organizationId, organizationId), eq(quoteEvents.quoteId, quoteId)))
     .orderBy(asc(quoteEvents.at), asc(quoteEvents.id));
   return rows.map((r) => {
-    const via = (r.details as { via?: string } | null)?.via;
-    let label = ACTION_LABELS[r.action] ?? r.action;
-    if (r.action === 'accepted' && via === 'share-link') label = 'Accepté par le client via le lien de partage';
     return {
       id: String(r.id),
       at: r.at.toISOString(),
       actor: r.actor,
       action: r.action,
-      label,
+      label: eventLabel(r),
       fromStatus: r.fromStatus,
       toStatus: r.toStatus,
       details: (r.details as Record<string, unknown> | null) ?? null,

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { clients, quoteEvents, quotes } from '../../db/schema';
 import { loadSettings } from '../settings/settings.store';
 import { addDays, clientNameOf, draftValues, quoteSearchText, todayInParis } from './quote.repository';
-import { nextDocumentNumber, quoteNumber } from './quote-numbering';
+import { nextDocumentNumber } from '../../db/document-numbers';
+import { quoteNumber } from './quote-numbering';
 
 /** Demo quotes: typed-price lines only, so they are priced without the market (the seed runs before it loads). */
 const DEMO_QUOTES = [

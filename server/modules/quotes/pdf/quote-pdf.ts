@@ -8,7 +8,7 @@ import path from 'node:path';
 import type * as PdfMake from 'pdfmake';
 import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDateFr, formatEuro, formatNumber } from '@shared/format';
-import { detectImageType } from '../../../http/image-type';
+import { embedImages, type ImageKey } from './pdf-images';
 
 export interface PdfImage {
   bytes: Uint8Array;
@@ -108,27 +108,15 @@ function trimmedNumber(value: string, max: number): string {
 }
 const percent = (value: string): string => `${trimmedNumber(value, 2)}\u00a0%`;
 
-/**
- * A data URL pdfmake can embed, or null. pdfmake (through pdfkit) embeds PNG and JPEG only: a WebP image
- * (or bytes of any other kind) is left out quietly, the quote prints without it. The type comes from the
- * bytes, never from the declared content type, so a mislabelled file cannot make the rendering fail.
- */
-function imageDataUrl(image: PdfImage | null): string | null {
-  if (!image) return null;
-  const type = detectImageType(image.bytes);
-  if (type !== 'image/png' && type !== 'image/jpeg') return null;
-  return `data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`;
-}
-
 /** Non-empty strings only: an empty identity field is left out, never printed as "SIREN : ". */
 const present = (...values: Array<string | false | null | undefined>): string[] =>
   values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map(printable);
 
-function organizationBlock(org: QuotePdfDocument['organization'], hasLogo: boolean): Content {
+function organizationBlock(org: QuotePdfDocument['organization'], logo: string | null): Content {
   const ids = present(org.siren && `SIREN : ${org.siren}`, org.siret && `SIRET : ${org.siret}`).join(' — ');
   return {
     stack: [
-      ...(hasLogo ? [{ image: 'logo', fit: LOGO_FIT, margin: [0, 0, 0, 6] } satisfies Content] : []),
+      ...(logo ? [{ image: logo, fit: LOGO_FIT, margin: [0, 0, 0, 6] } satisfies Content] : []),
       { text: printable(org.legalName), bold: true, fontSize: 11 },
       ...present(UNPRINTED_LEGAL_FORMS.has(org.legalForm) ? '' : org.legalForm),
       ...present(...org.addressLines),
@@ -291,17 +279,14 @@ function legalLine(org: QuotePdfDocument['organization']): string {
   ).join(' — ');
 }
 
-function definition(doc: QuotePdfDocument): TDocumentDefinitions {
-  const images: Record<string, string> = {};
-  const logo = imageDataUrl(doc.organization.logo);
-  if (logo) images.logo = logo;
+/** The document for pdfmake: `images` holds each image once, `keyOf` names the one a block shows. */
+function definition(doc: QuotePdfDocument, images: Record<string, string>, keyOf: ImageKey): TDocumentDefinitions {
+  const logo = keyOf(doc.organization.logo);
   const lines = [...doc.lines].sort((a, b) => a.position - b.position);
   const photoKeys = new Map<number, string>();
   lines.forEach((line, index) => {
-    const url = imageDataUrl(line.photo);
-    if (!url) return;
-    images[`photo${index}`] = url;
-    photoKeys.set(index, `photo${index}`);
+    const key = keyOf(line.photo);
+    if (key) photoKeys.set(index, key);
   });
   const legal = legalLine(doc.organization);
   return {
@@ -322,7 +307,7 @@ function definition(doc: QuotePdfDocument): TDocumentDefinitions {
     content: [
       {
         columns: [
-          organizationBlock(doc.organization, logo !== null),
+          organizationBlock(doc.organization, logo),
           { width: 230, stack: [quoteBlock(doc.quote), clientBlock(doc.client)] },
         ],
         columnGap: 16,
@@ -340,7 +325,12 @@ function definition(doc: QuotePdfDocument): TDocumentDefinitions {
   };
 }
 
-/** The quote as a PDF (A4, French). Amounts arrive computed, as decimal strings. */
+/**
+ * The quote as a PDF (A4, French). Amounts arrive computed, as decimal strings. Images arrive as bytes
+ * (JPEG, PNG or WebP): each distinct one is converted once for the PDF (pdf-images.ts), and one that
+ * cannot be read is left out quietly, the quote prints without it.
+ */
 export async function renderQuotePdf(doc: QuotePdfDocument): Promise<Buffer> {
-  return pdfmake.createPdf(definition(doc)).getBuffer();
+  const { images, keyOf } = await embedImages([doc.organization.logo, ...doc.lines.map((line) => line.photo)]);
+  return pdfmake.createPdf(definition(doc, images, keyOf)).getBuffer();
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderQuotePdf, type PdfImage, type QuotePdfDocument } from './quote-pdf';
@@ -14,11 +15,20 @@ const TINY_JPEG: PdfImage = {
   ),
 };
 
-/** RIFF....WEBP: only the signature matters, the renderer must leave it out before decoding anything. */
+/** RIFF....WEBP: a WebP signature and nothing readable after it. */
 const FAKE_WEBP: PdfImage = {
   contentType: 'image/webp',
   bytes: Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ', 'latin1'),
 };
+
+/** A real image of one colour, encoded by sharp (`alpha`: half transparent). */
+async function solidImage(format: 'webp' | 'jpeg' | 'png', width: number, height: number, alpha = false) {
+  const background = { r: 200, g: 0, b: 0, alpha: alpha ? 0.5 : 1 };
+  const bytes = await sharp({ create: { width, height, channels: alpha ? 4 : 3, background } })
+    .toFormat(format)
+    .toBuffer();
+  return { bytes, contentType: `image/${format}` } satisfies PdfImage;
+}
 
 /** The sample quote as a paid revision, its first line discounted with a photo, and fixed totals. */
 function quoteDocument(lineCount: number, change: (doc: QuotePdfDocument) => void = () => {}): QuotePdfDocument {
@@ -148,11 +158,71 @@ describe('renderQuotePdf', () => {
     expect(count(short.bytes, /\/DCTDecode/g)).toBe(1);
   });
 
-  it('leaves a WebP image out quietly', async () => {
-    const { bytes, text } = await render(
+  it('embeds a small JPEG or PNG as it is', () => {
+    expect(short.bytes.includes(Buffer.from(TINY_JPEG.bytes))).toBe(true);
+  });
+
+  it('embeds a WebP photo, converted to JPEG', async () => {
+    const webp = await solidImage('webp', 20, 20);
+    const { bytes } = await render(
       quoteDocument(1, (doc) => {
+        doc.lines[0]!.photo = webp;
+      }),
+    );
+    expect(count(bytes, /\/Subtype\s*\/Image/g)).toBe(2); // the PNG logo and the photo
+    expect(count(bytes, /\/DCTDecode/g)).toBe(1);
+    expect(count(bytes, /\/Width 20\s*\/Height 20\b/g)).toBe(1);
+  });
+
+  it('embeds a transparent WebP logo as a PNG, its transparency kept', async () => {
+    const webp = await solidImage('webp', 40, 20, true);
+    const { bytes } = await render(
+      quoteDocument(1, (doc) => {
+        doc.organization.logo = webp;
+        doc.lines[0]!.photo = null;
+      }),
+    );
+    expect(count(bytes, /\/Subtype\s*\/Image/g)).toBe(2); // the image and its soft mask
+    expect(count(bytes, /\/SMask/g)).toBe(1);
+    expect(count(bytes, /\/DCTDecode/g)).toBe(0);
+  });
+
+  it('embeds a photo shown on several lines once', async () => {
+    const webp = await solidImage('webp', 20, 20);
+    const copy: PdfImage = { ...webp, bytes: Buffer.from(webp.bytes) };
+    const { bytes } = await render(
+      quoteDocument(3, (doc) => {
+        doc.lines[0]!.photo = webp;
+        doc.lines[1]!.photo = webp;
+        doc.lines[2]!.photo = copy;
+      }),
+    );
+    expect(count(bytes, /\/Subtype\s*\/Image/g)).toBe(2); // the logo and the photo
+    expect(count(bytes, /\/DCTDecode/g)).toBe(1);
+  });
+
+  it('scales a large photo down to 600 px on its long side', async () => {
+    const large = await solidImage('jpeg', 1500, 1000);
+    const { bytes } = await render(
+      quoteDocument(1, (doc) => {
+        doc.lines[0]!.photo = large;
+      }),
+    );
+    expect(count(bytes, /\/Width 600\s*\/Height 400\b/g)).toBe(1);
+    expect(count(bytes, /\/Width 1500\b/g)).toBe(0);
+  });
+
+  it('leaves a corrupt image out quietly', async () => {
+    const png = await solidImage('png', 40, 40, true);
+    const corruptPng = Buffer.from(png.bytes);
+    const idat = corruptPng.indexOf('IDAT') + 4;
+    corruptPng.fill(0x55, idat + 2, idat + corruptPng.readUInt32BE(idat - 8)); // header intact, pixels garbled
+    const { bytes, text } = await render(
+      quoteDocument(3, (doc) => {
         doc.organization.logo = FAKE_WEBP;
         doc.lines[0]!.photo = FAKE_WEBP;
+        doc.lines[1]!.photo = { contentType: 'image/jpeg', bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) };
+        doc.lines[2]!.photo = { contentType: 'image/png', bytes: corruptPng };
       }),
     );
     expect(count(bytes, /\/Subtype\s*\/Image/g)).toBe(0);

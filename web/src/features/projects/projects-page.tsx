@@ -9,7 +9,7 @@ import { useListState } from '@/components/data-table/use-list-state';
 import { useCanWrite } from '@/hooks/use-can-write';
 import { useProjectsList } from './api/list-projects';
 import { PROJECTS_PATH } from './api/projects-path';
-import { ClientFilter } from './components/list-filters';
+import { ClientFilter } from '@/components/data-table/client-filter';
 import { ProjectStatusBadge } from './components/project-status-badge';
 
 const COLUMNS: Column<Project>[] = [

@@ -2,8 +2,9 @@ import { X } from 'lucide-react';
 import { formatDateFr, formatEuro } from '@shared/format';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteListItem } from '@shared/schemas/quotes';
 import { ArchiveFilter, archiveView } from '@/components/data-table/archive-filter';
+import { ClientFilter } from '@/components/data-table/client-filter';
 import type { Column } from '@/components/data-table/data-table';
-import { FilterSelect, ListFilterSelect } from '@/components/data-table/filter-select';
+import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
 import { withFilter, type ListState } from '@/components/data-table/list-state';
 import { ListAmountFilter, ListDateFilter } from '@/components/data-table/range-filters';
@@ -12,7 +13,6 @@ import { QuoteStatusBadge } from '@/components/quote-status-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCanWrite } from '@/hooks/use-can-write';
-import { useClientSearch } from '@/lib/client-options';
 import { QUOTES_PATH, useQuotesList, useQuotesSummary } from './api/quotes-api';
 
 const COLUMNS: Column<QuoteListItem>[] = [
@@ -197,21 +197,5 @@ function SummaryFigure({ label, testId, children }: { label: string; testId: str
         {children ?? <Skeleton className="mt-1 h-4 w-16" />}
       </dd>
     </div>
-  );
-}
-
-/** The client filter: the first hundred clients by name, and the one in the address when it is not among them. */
-function ClientFilter({ state, onStateChange }: { state: ListState; onStateChange: (s: ListState) => void }) {
-  const clients = useClientSearch('', 100);
-  const value = state.filters.clientId ?? '';
-  const options = (clients.data?.items ?? []).map((c) => ({ value: c.id, label: c.displayName }));
-  if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: 'Client choisi' });
-  return (
-    <FilterSelect
-      label="Client"
-      value={value}
-      onChange={(v) => onStateChange(withFilter(state, 'clientId', v))}
-      options={options}
-    />
   );
 }

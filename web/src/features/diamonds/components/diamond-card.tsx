@@ -4,7 +4,7 @@ import type { DiamondListing } from '@shared/schemas/diamonds';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/class-merge';
-import { shapeName } from '@/lib/diamond-display';
+import { shapeName } from '@shared/diamond-names';
 import {
   diamondPriceLines,
   finishAbbreviations,

@@ -2,7 +2,7 @@ import { formatNumber } from '@shared/format';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/class-merge';
-import { shapeName } from '@/lib/diamond-display';
+import { shapeName } from '@shared/diamond-names';
 import { useRandomDiamond } from '../api/get-random-diamond';
 
 function Row({ label, value }: { label: string; value: string }) {

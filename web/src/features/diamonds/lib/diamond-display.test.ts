@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiamondListing } from '@shared/schemas/diamonds';
-import { shapeName } from '@/lib/diamond-display';
+import { shapeName } from '@shared/diamond-names';
 import {
   DEFAULT_LOCATION_BADGE_CLASS,
   diamondPriceLines,

@@ -1,7 +1,7 @@
 import { GRADE_ABBREVIATIONS, SHAPE_ABBREVIATIONS } from '@shared/constants';
 import { formatDiamondPrice } from '@shared/format';
 import type { DiamondListing } from '@shared/schemas/diamonds';
-import { diamondNameKey } from '@/lib/diamond-display';
+import { diamondNameKey } from '@shared/diamond-names';
 
 /** Shape abbreviation, e.g. ROUND -> RBC; unknown shapes are shown as they come. */
 export function shapeAbbreviation(shape: string | null | undefined): string {

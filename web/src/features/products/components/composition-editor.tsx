@@ -12,10 +12,23 @@ import { LineRowActions } from '@/components/form/line-row-actions';
 import { HourlyRateChoices, MetalLossWarning } from '@/components/form/pricing-line-hints';
 import { Button } from '@/components/ui/button';
 import { useAlloys, useProductionSteps } from '@/lib/reference-data';
-import { emptyLine, type ProductFormValues } from '../lib/product-form';
+import { emptyLine, type LineFormValues, type ProductFormValues } from '../lib/product-form';
 import { FormField } from '@/components/form/form-field';
-import { LineInput, LineSelect, useLineField } from './composition-line-fields';
+import {
+  LineFieldsProvider,
+  LineInput as SharedLineInput,
+  LineSelect as SharedLineSelect,
+  useLineField as useSharedLineField,
+} from '@/components/form/line-fields';
 import { StonePicker } from '@/components/form/stone-picker';
+
+/** A field of a composition line that the user edits (the kind is fixed when the line is added). */
+type LineKey = Exclude<keyof LineFormValues, 'kind'>;
+
+// The shared line fields, with `name` checked against a composition line's fields.
+const LineInput = SharedLineInput<LineKey>;
+const LineSelect = SharedLineSelect<LineKey>;
+const useLineField = useSharedLineField<LineKey>;
 
 /**
  * The composition of a sheet: lines of metal (alloy, weight g, loss %), stone/component from stock, melee
@@ -29,19 +42,21 @@ export function CompositionEditor({ readOnly }: { readOnly: boolean }) {
   return (
     <div className="space-y-3" data-testid="composition-editor">
       {fields.length === 0 && <p className="text-sm text-muted-foreground">Aucune ligne de composition.</p>}
-      <ol className="space-y-3">
-        {fields.map((field, index) => (
-          <li key={field.id} className="rounded-md border p-3" data-testid="composition-line">
-            <div className="mb-2 flex items-center justify-between gap-2">
-              <span className="text-sm font-semibold">
-                {index + 1}. {COMPONENT_KIND_LABELS[field.kind]}
-              </span>
-              {!readOnly && <LineRowActions index={index} count={fields.length} onMove={move} onRemove={remove} />}
-            </div>
-            <LineFields index={index} kind={field.kind} readOnly={readOnly} />
-          </li>
-        ))}
-      </ol>
+      <LineFieldsProvider arrayName="components" readOnly={readOnly}>
+        <ol className="space-y-3">
+          {fields.map((field, index) => (
+            <li key={field.id} className="rounded-md border p-3" data-testid="composition-line">
+              <div className="mb-2 flex items-center justify-between gap-2">
+                <span className="text-sm font-semibold">
+                  {index + 1}. {COMPONENT_KIND_LABELS[field.kind]}
+                </span>
+                {!readOnly && <LineRowActions index={index} count={fields.length} onMove={move} onRemove={remove} />}
+              </div>
+              <LineFields index={index} kind={field.kind} readOnly={readOnly} />
+            </li>
+          ))}
+        </ol>
+      </LineFieldsProvider>
       {listError && (
         <p role="alert" className="text-sm text-destructive">
           {listError}
@@ -72,7 +87,7 @@ export function CompositionEditor({ readOnly }: { readOnly: boolean }) {
 function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentKind; readOnly: boolean }) {
   const alloys = useAlloys();
   const steps = useProductionSteps();
-  const line = { index, readOnly };
+  const line = { index };
   const grid = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-4';
   const optionalLabel = <LineInput {...line} name="label" label="Libellé (facultatif)" />;
 
@@ -98,7 +113,7 @@ function LineFields({ index, kind, readOnly }: { index: number; kind: ComponentK
     case 'stone':
       return (
         <div className={grid}>
-          <StoneField {...line} />
+          <StoneField index={index} readOnly={readOnly} />
           <LineInput {...line} name="quantity" label="Quantité" number="integer" />
           {optionalLabel}
         </div>
@@ -173,12 +188,12 @@ function LineHourlyRates({ index }: { index: number }) {
 /** The stock stone of a `stone` line: a search-and-pick control, twice as wide as the other fields. */
 function StoneField({ index, readOnly }: { index: number; readOnly: boolean }) {
   const { control } = useFormContext<ProductFormValues>();
-  const { id, path, error } = useLineField(index, 'stoneId');
+  const { id, error } = useLineField(index, 'stoneId');
   return (
     <FormField id={id} label="Pierre / composant du stock" error={error} className="sm:col-span-2">
       <Controller
         control={control}
-        name={path}
+        name={`components.${index}.stoneId`}
         render={({ field }) => (
           <StonePicker
             id={id}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Camera, CirclePlus, MessageSquareText, RefreshCw } from 'lucide-react';
-import { PROJECT_NOTE_MAX, projectEventTitle, type ProjectEvent } from '@shared/schemas/projects';
+import { Link } from 'react-router';
+import { Camera, CirclePlus, FileText, MessageSquareText, RefreshCw } from 'lucide-react';
+import { PROJECT_NOTE_MAX, projectEventTitle, type ProjectTimelineEntry } from '@shared/schemas/projects';
 import { nativeControlClass } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,9 +10,15 @@ import { formatDateTime } from '@/features/admin-shared/format-date';
 import { ApiError } from '@/lib/api-client';
 import { useAddProjectNote, useProjectTimeline } from '../api/project-timeline';
 
-const ICONS = { created: CirclePlus, status: RefreshCw, note: MessageSquareText, photo: Camera } as const;
+const ICONS = {
+  created: CirclePlus,
+  status: RefreshCw,
+  note: MessageSquareText,
+  photo: Camera,
+  quote: FileText,
+} as const;
 
-function TimelineEntry({ event }: { event: ProjectEvent }) {
+function TimelineEntry({ event }: { event: ProjectTimelineEntry }) {
   const Icon = ICONS[event.kind];
   return (
     <li className="relative flex gap-3 pb-4 last:pb-0" data-testid="timeline-entry">
@@ -19,7 +26,15 @@ function TimelineEntry({ event }: { event: ProjectEvent }) {
         <Icon className="size-3.5 text-muted-foreground" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium">{projectEventTitle(event)}</p>
+        <p className="text-sm font-medium">
+          {event.kind === 'quote' ? (
+            <Link to={`/quotes/${event.quote.id}`} className="underline-offset-4 hover:underline">
+              {projectEventTitle(event)}
+            </Link>
+          ) : (
+            projectEventTitle(event)
+          )}
+        </p>
         {event.text ? (
           <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">{event.text}</p>
         ) : null}

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { DIAMOND_SHAPE_OPTIONS, shapeName } from '@/lib/diamond-display';
+import { DIAMOND_SHAPE_OPTIONS, shapeName } from '@shared/diamond-names';
 import { DIAMOND_PAGE_SIZE, useDiamondSearch, type DiamondFilters } from '../api/pickers';
 import { caratBounds, DIAMOND_CLARITIES, DIAMOND_COLORS, diamondLabel } from '../lib/diamond-labels';
 

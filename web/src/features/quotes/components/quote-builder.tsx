@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import type { QuotePricedLine } from '@shared/quote-pricing';
 import type { QuoteDetail } from '@shared/schemas/quotes';
+import { LineFieldsProvider } from '@/components/form/line-fields';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
@@ -28,7 +29,6 @@ import { QuoteActions } from './quote-actions';
 import { QuoteHeader } from './quote-header';
 import { QuoteHistoryCard } from './quote-history';
 import { QuoteClientFields, QuoteTermsFields } from './quote-info-fields';
-import { RevealLineErrors } from './line-field';
 import { QuoteLinesEditor } from './quote-lines-editor';
 import { MarketUsedText, QuoteTotals, StickyTotalsBar } from './quote-totals';
 import { SaveStatus } from './save-status';
@@ -178,7 +178,8 @@ export function QuoteBuilder({
                 <CardTitle>Lignes</CardTitle>
               </CardHeader>
               <CardContent className="px-3 sm:px-6">
-                <RevealLineErrors.Provider value={revealErrors}>
+                {/* Until a refused "Envoyer" reveals them all, a line's field shows its error once it has been left. */}
+                <LineFieldsProvider arrayName="lines" errorsOnceTouched={!revealErrors} wrapInputs>
                   <QuoteLinesEditor
                     pricedByKey={pricedByKey}
                     skippedKeys={skippedKeys}
@@ -186,7 +187,7 @@ export function QuoteBuilder({
                     vatRatePct={vatFallback}
                     productNames={productNames}
                   />
-                </RevealLineErrors.Provider>
+                </LineFieldsProvider>
               </CardContent>
             </Card>
             <Card>

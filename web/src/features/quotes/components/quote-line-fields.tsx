@@ -13,16 +13,30 @@ import {
   type QuoteLineKind,
 } from '@shared/schemas/quotes';
 import { FormField } from '@/components/form/form-field';
+import {
+  LineInput as SharedLineInput,
+  LineSelect as SharedLineSelect,
+  LineTextarea as SharedLineTextarea,
+  useLineField as useSharedLineField,
+} from '@/components/form/line-fields';
 import { HourlyRateChoices, MetalLossWarning } from '@/components/form/pricing-line-hints';
 import { StonePicker } from '@/components/form/stone-picker';
 import { Button } from '@/components/ui/button';
 import { usePricingSettings } from '@/lib/pricing-settings';
 import { useAlloys, useProductionSteps } from '@/lib/reference-data';
-import { defaultCoefficientText, type QuoteFormValues } from '../lib/quote-form';
+import { defaultCoefficientText, type QuoteFormValues, type QuoteLineFormValues } from '../lib/quote-form';
 import { formatVatRate } from '../lib/display';
 import { DiamondDialog } from './diamond-dialog';
-import { LineInput, LineSelect, LineTextarea, useLineField } from './line-field';
 import { ProductPicker } from './product-picker';
+
+/** A field of a quote line that the person edits (the kind and key are fixed when the line is added). */
+type LineKey = Exclude<keyof QuoteLineFormValues, 'kind' | 'key'>;
+
+// The shared line fields, with `name` checked against a quote line's fields.
+const LineInput = SharedLineInput<LineKey>;
+const LineSelect = SharedLineSelect<LineKey>;
+const LineTextarea = SharedLineTextarea<LineKey>;
+const useLineField = useSharedLineField<LineKey>;
 
 const GRID = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-4';
 
@@ -68,8 +82,8 @@ function KindFields({ index, kind, productNames }: LineFieldsProps) {
               </option>
             ))}
           </LineSelect>
-          <LineInput {...line} name="weightG" label="Poids (g)" number />
-          <LineInput {...line} name="lossPct" label="Perte (%)" number>
+          <LineInput {...line} name="weightG" label="Poids (g)" number="decimal" />
+          <LineInput {...line} name="lossPct" label="Perte (%)" number="decimal">
             <LossWarning index={index} />
           </LineInput>
         </div>
@@ -79,7 +93,7 @@ function KindFields({ index, kind, productNames }: LineFieldsProps) {
     case 'melee':
       return (
         <div className={GRID}>
-          <LineInput {...line} name="mm" label="Diamètre (mm)" number hint="De 0,7 à 4 mm" />
+          <LineInput {...line} name="mm" label="Diamètre (mm)" number="decimal" hint="De 0,7 à 4 mm" />
           <LineSelect {...line} name="clarity" label="Pureté">
             {CLARITY_TABS.map((c) => (
               <option key={c} value={c}>
@@ -131,7 +145,13 @@ function KindFields({ index, kind, productNames }: LineFieldsProps) {
               </option>
             ))}
           </LineSelect>
-          <LineInput {...line} name="unitCost" label="Coût unitaire (€)" number hint="Pour la marge ; vide : 0" />
+          <LineInput
+            {...line}
+            name="unitCost"
+            label="Coût unitaire (€)"
+            number="decimal"
+            hint="Pour la marge ; vide : 0"
+          />
         </div>
       );
   }
@@ -157,7 +177,7 @@ function PriceFields({ index, kind }: { index: number; kind: QuoteLineKind }) {
   const coefficientDefault = defaultCoefficientText(kind, settings.data);
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-      <LineInput index={index} name="quantity" label={quantityLabel} number />
+      <LineInput index={index} name="quantity" label={quantityLabel} number="decimal" />
       <LineSelect index={index} name="priceMode" label="Prix de vente">
         {PRICE_MODES.map((m) => (
           <option key={m} value={m}>
@@ -166,20 +186,20 @@ function PriceFields({ index, kind }: { index: number; kind: QuoteLineKind }) {
         ))}
       </LineSelect>
       {mode === 'margin' ? (
-        <LineInput index={index} name="marginPct" label="Marge (%)" number placeholder="35" />
+        <LineInput index={index} name="marginPct" label="Marge (%)" number="decimal" placeholder="35" />
       ) : mode === 'price' ? (
-        <LineInput index={index} name="unitPrice" label="PU HT (€)" number />
+        <LineInput index={index} name="unitPrice" label="PU HT (€)" number="decimal" />
       ) : (
         <LineInput
           index={index}
           name="coefficient"
           label="Coefficient"
-          number
+          number="decimal"
           placeholder={coefficientDefault}
           hint={coefficientDefault ? `Vide : ${coefficientDefault}` : undefined}
         />
       )}
-      <LineInput index={index} name="discountPct" label="Remise (%)" number />
+      <LineInput index={index} name="discountPct" label="Remise (%)" number="decimal" />
       <LineSelect index={index} name="vatRatePct" label="TVA">
         {rates.map((r) => (
           <option key={r} value={r}>
@@ -243,18 +263,18 @@ function LabourModeFields({ index }: { index: number }) {
           index={index}
           name="subcontractPrice"
           label="Prix par pièce (€)"
-          number
+          number="decimal"
           errorFrom="minutes"
           className="sm:col-span-2"
         />
       ) : (
         <>
-          <LineInput index={index} name="minutes" label="Temps (min)" number />
+          <LineInput index={index} name="minutes" label="Temps (min)" number="decimal" />
           <LineInput
             index={index}
             name="hourlyRate"
             label="Taux horaire (€/h)"
-            number
+            number="decimal"
             placeholder={stepRate ? toInputText(stepRate) : undefined}
             hint={stepRate ? `Vide : taux de l'étape (${toInputText(stepRate)} €/h)` : "Vide : taux de l'étape"}
           >
@@ -273,12 +293,12 @@ function LabourModeFields({ index }: { index: number }) {
 /** The stock stone of a `stone` line: a search-and-pick control, twice as wide as the other fields. */
 function StoneField({ index }: { index: number }) {
   const { control } = useFormContext<QuoteFormValues>();
-  const { id, path, error } = useLineField(index, 'stoneId');
+  const { id, error } = useLineField(index, 'stoneId');
   return (
     <FormField id={id} label="Pierre / composant du stock" error={error} className="sm:col-span-2 lg:col-span-3">
       <Controller
         control={control}
-        name={path}
+        name={`lines.${index}.stoneId`}
         render={({ field }) => (
           <StonePicker id={id} value={field.value} onChange={field.onChange} invalid={Boolean(error)} />
         )}
@@ -289,12 +309,12 @@ function StoneField({ index }: { index: number }) {
 
 function ProductField({ index, productNames }: { index: number; productNames: Readonly<Record<string, string>> }) {
   const { control } = useFormContext<QuoteFormValues>();
-  const { id, path, error } = useLineField(index, 'productId');
+  const { id, error } = useLineField(index, 'productId');
   return (
     <FormField id={id} label="Fiche produit" error={error} className="sm:col-span-2 lg:col-span-4">
       <Controller
         control={control}
-        name={path}
+        name={`lines.${index}.productId`}
         render={({ field }) => (
           <ProductPicker
             id={id}

@@ -1,6 +1,6 @@
 import { normalizeDecimalText, toInputText } from '@shared/decimal-input';
 import type { DiamondListing } from '@shared/schemas/diamonds';
-import { shapeName } from '@/lib/diamond-display';
+import { shapeName } from '@shared/diamond-names';
 
 /** The catalogue search of the diamond line: the grades a jeweller filters on (shapes: @/lib/diamond-display). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shapeName } from '@/lib/diamond-display';
+import { shapeName } from '@shared/diamond-names';
 import { caratBounds, diamondLabel } from './diamond-labels';
 import {
   formatDateTimeFr,

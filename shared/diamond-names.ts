@@ -1,9 +1,9 @@
-import { DIAMOND_SHAPES } from '@shared/constants';
+import { DIAMOND_SHAPES } from './constants';
 
 /** A diamond attribute as the name tables spell it: "very_good" -> "VERY GOOD". */
 export const diamondNameKey = (value: string) => value.trim().toUpperCase().replace(/[_-]+/g, ' ');
 
-/** French shape names, shown beside the abbreviations (no English reaching users). */
+/** French shape names, shown beside the abbreviations and printed on quotes (no English reaching users). */
 const SHAPE_NAMES: Readonly<Record<string, string>> = {
   ROUND: 'Rond',
   PEAR: 'Poire',
