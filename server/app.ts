@@ -26,6 +26,7 @@ import { productionStepsModule } from './modules/production-steps/production-ste
 import { productsModule } from './modules/products/products.plugin';
 import { projectsModule } from './modules/projects/projects.plugin';
 import { quotesModule } from './modules/quotes/quotes.plugin';
+import { goldBuysModule } from './modules/gold-buys/gold-buys.plugin';
 
 export interface AppOptions {
   handle: DatabaseHandle;
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productsModule);
   await app.register(projectsModule);
   await app.register(quotesModule);
+  await app.register(goldBuysModule);
   if (options.serveWeb) await app.register(spaModule);
   return app;
 }

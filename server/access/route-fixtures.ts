@@ -62,6 +62,7 @@ export const OBJECT_FIXTURES: Record<ObjectKind, (ctx: FixtureContext) => Promis
     return viaApi(admin, '/api/projects', { title: 'Bague de fiançailles', clientId: client.id });
   },
   quote: ({ admin }) => viaApi(admin, '/api/quotes', { title: 'Bague solitaire' }),
+  'gold-buy': ({ admin }) => viaApi(admin, '/api/gold-buys', { seller: { lastName: 'Dupré' } }),
   user: async ({ t, organizationId }) => {
     const user = await createUser(t, { role: 'sales', organizationId });
     return { id: user.id, slug: user.id };

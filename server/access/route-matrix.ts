@@ -24,6 +24,7 @@ export type ObjectKind =
   | 'product'
   | 'project'
   | 'quote'
+  | 'gold-buy'
   | 'user'
   | 'log-entry'
   | 'session';
@@ -89,6 +90,83 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   { method: 'GET', path: '/api/fx/ILS/EUR', access: { area: 'dashboard', mode: 'read' } },
   { method: 'GET', path: '/api/fx/USD/EUR', access: { area: 'dashboard', mode: 'read' } },
   { method: 'POST', path: '/api/fx/refresh', access: { area: 'dashboard', mode: 'read' } },
+  { method: 'GET', path: '/api/gold-buys', access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' } },
+  { method: 'POST', path: '/api/gold-buys', access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' } },
+  { method: 'GET', path: '/api/gold-buys/export.csv', access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' } },
+  { method: 'GET', path: '/api/gold-buys/summary', access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' } },
+  { method: 'GET', path: '/api/gold-buys/register', access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' } },
+  {
+    method: 'GET',
+    path: '/api/gold-buys/register/export.csv',
+    access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' },
+  },
+  {
+    method: 'GET',
+    path: '/api/gold-buys/:id',
+    access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'PUT',
+    path: '/api/gold-buys/:id',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/gold-buys/:id',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'POST',
+    path: '/api/gold-buys/:id/validate',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'POST',
+    path: '/api/gold-buys/:id/pay',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'POST',
+    path: '/api/gold-buys/:id/withdraw',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'POST',
+    path: '/api/gold-buys/:id/melt',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'POST',
+    path: '/api/gold-buys/:id/resell',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'POST',
+    path: '/api/gold-buys/:id/correct',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  { method: 'GET', path: '/api/gold-buys/register.pdf', access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' } },
+  {
+    method: 'GET',
+    path: '/api/gold-buys/:id/contract.pdf',
+    access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'GET',
+    path: '/api/gold-buys/:id/receipt.pdf',
+    access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
   { method: 'GET', path: '/api/invitations/:token', access: 'public' },
   { method: 'POST', path: '/api/invitations/:token/accept', access: 'public' },
   { method: 'POST', path: '/api/login', access: 'public' },

@@ -20,6 +20,7 @@ import {
   text,
   timestamp,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const tz = { withTimezone: true, mode: 'date' } as const;
@@ -689,4 +690,99 @@ export const quoteEvents = pgTable('quote_events', {
   fromStatus: text('from_status'),
   toStatus: text('to_status'),
   details: jsonb('details'),
+});
+
+/** Gold bought from private persons (migration 0049, server/modules/gold-buys). */
+export const goldBuys = pgTable('gold_buys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  number: text('number'),
+  numberYear: integer('number_year'),
+  numberSeq: integer('number_seq'),
+  status: text('status', { enum: ['draft', 'validated', 'paid', 'melted', 'resold', 'withdrawn'] })
+    .notNull()
+    .default('draft'),
+  sellerClientId: uuid('seller_client_id').references(() => clients.id),
+  seller: jsonb('seller').notNull().default({}),
+  sellerName: text('seller_name'),
+  items: jsonb('items').notNull().default([]),
+  itemCount: integer('item_count').notNull().default(0),
+  netWeightG: numeric('net_weight_g', { precision: 12, scale: 3 }).notNull().default('0'),
+  market: jsonb('market'),
+  buybackFactor: numeric('buyback_factor', { precision: 6, scale: 4 }).notNull(),
+  taxRegime: text('tax_regime', { enum: ['flat', 'capital-gains'] })
+    .notNull()
+    .default('flat'),
+  vatRegistered: boolean('vat_registered').notNull().default(true),
+  tax: jsonb('tax'),
+  total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
+  taxWithheld: numeric('tax_withheld', { precision: 14, scale: 2 }).notNull().default('0'),
+  netPaid: numeric('net_paid', { precision: 14, scale: 2 }).notNull().default('0'),
+  paymentMethod: text('payment_method', { enum: ['transfer', 'cheque'] }),
+  iban: text('iban'),
+  chequeNumber: text('cheque_number'),
+  amlVigilance: boolean('aml_vigilance').notNull().default(false),
+  signedAt: timestamp('signed_at', tz),
+  signedPlace: text('signed_place'),
+  withdrawalDeadline: timestamp('withdrawal_deadline', tz),
+  paidAt: timestamp('paid_at', tz),
+  withdrawnAt: timestamp('withdrawn_at', tz),
+  disposedAt: timestamp('disposed_at', tz),
+  correctionOf: uuid('correction_of').references((): AnyPgColumn => goldBuys.id),
+  notes: text('notes').notNull().default(''),
+  searchText: text('search_text').notNull().default(''),
+  archivedAt: timestamp('archived_at', tz),
+  version: integer('version').notNull().default(1),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  validatedBy: uuid('validated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const goldBuyEvents = pgTable('gold_buy_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  goldBuyId: uuid('gold_buy_id')
+    .notNull()
+    .references(() => goldBuys.id, { onDelete: 'cascade' }),
+  at: timestamp('at', tz).notNull().defaultNow(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status'),
+  details: jsonb('details'),
+});
+
+/** The police register ("livre de police"): append-only, enforced by the database (migration 0049). */
+export const policeRegister = pgTable('police_register', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  number: integer('number').notNull(),
+  entryAt: timestamp('entry_at', tz).notNull(),
+  direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+  goldBuyId: uuid('gold_buy_id')
+    .notNull()
+    .references(() => goldBuys.id),
+  goldBuyNumber: text('gold_buy_number').notNull(),
+  itemIndex: integer('item_index').notNull(),
+  refersTo: bigint('refers_to', { mode: 'number' }).references((): AnyPgColumn => policeRegister.id),
+  destination: text('destination', { enum: ['melted', 'resold', 'returned'] }),
+  description: text('description').notNull(),
+  metal: text('metal').notNull(),
+  fineness: integer('fineness').notNull(),
+  weightG: numeric('weight_g', { precision: 12, scale: 3 }).notNull(),
+  price: numeric('price', { precision: 14, scale: 2 }),
+  origin: text('origin').notNull(),
+  sellerIdentity: text('seller_identity').notNull(),
+  sellerDocument: text('seller_document').notNull(),
+  recordedBy: uuid('recorded_by').references(() => users.id),
+  recordedByName: text('recorded_by_name').notNull(),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
 });

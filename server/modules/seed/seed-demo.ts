@@ -9,6 +9,7 @@ import { seedDemoDiamonds } from '../diamonds/diamonds.seed';
 import { seedMarketDefaults } from '../market/market.seed';
 import { seedDemoProducts } from '../products/products.seed';
 import { seedDemoProjects } from '../projects/projects.seed';
+import { seedDemoGoldBuys } from '../gold-buys/gold-buys.seed';
 import { seedDemoQuotes } from '../quotes/quotes.seed';
 import { seedDemoReferentiels } from './referentiels-demo';
 
@@ -107,11 +108,12 @@ export async function seedDatabase(
         db,
         sql`SELECT id FROM organizations WHERE slug = ${DEMO_ORGANIZATION.slug}`,
       );
-      // Product sheets, projects and quotes last: they use the référentiels (stones, production steps, clients).
+      // Product sheets, projects, quotes and gold buys last: they use the référentiels (stones, production steps, clients).
       if (demoOrg) {
         await seedDemoProducts(db, demoOrg.id);
         await seedDemoProjects(db, demoOrg.id);
         await seedDemoQuotes(db, demoOrg.id);
+        await seedDemoGoldBuys(db, demoOrg.id);
       }
     }
   }
