@@ -69,6 +69,12 @@ const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/quotes', Page: lazyScreen(() => import('@/features/quotes/quotes-page')) },
   { path: '/quotes/new', Page: lazyScreen(() => import('@/features/quotes/quote-new-page')) },
   { path: '/quotes/:id', Page: lazyScreen(() => import('@/features/quotes/quote-page')) },
+  // Gold buy-back from private persons and the police register.
+  { path: '/goldbuy', Page: lazyScreen(() => import('@/features/goldbuy/gold-buys-page')) },
+  { path: '/goldbuy/new', Page: lazyScreen(() => import('@/features/goldbuy/gold-buy-new-page')) },
+  { path: '/goldbuy/register', Page: lazyScreen(() => import('@/features/goldbuy/register-page')) },
+  { path: '/goldbuy/:id', Page: lazyScreen(() => import('@/features/goldbuy/gold-buy-page')) },
+  { path: '/goldbuy/:id/edit', Page: lazyScreen(() => import('@/features/goldbuy/gold-buy-edit-page')) },
 ];
 
 /** Screens later issues build: a placeholder with their title and what they will do. */

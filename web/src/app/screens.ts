@@ -49,10 +49,11 @@ export const SCREENS = {
   },
   '/diamonds': { title: 'Catalogue Diamant', comingSoon: 'La recherche dans le catalogue de diamants.' },
   '/diamond/:id': { title: 'Catalogue Diamant', comingSoon: "La fiche détaillée d'un diamant." },
-  '/goldbuy': { title: "Achats d'Or", comingSoon: 'Le registre des rachats d’or aux particuliers.' },
-  '/goldbuy/new': { title: "Achats d'Or", comingSoon: 'La calculette de rachat qui devient un contrat.' },
-  '/goldbuy/:id': { title: "Achats d'Or", comingSoon: "Le détail d'un rachat et son contrat." },
-  '/goldbuy/:id/edit': { title: "Achats d'Or", comingSoon: "La modification d'un rachat avant validation." },
+  '/goldbuy': { title: "Achats d'Or" },
+  '/goldbuy/new': { title: "Achats d'Or" },
+  '/goldbuy/register': { title: 'Livre de police' },
+  '/goldbuy/:id': { title: "Achats d'Or" },
+  '/goldbuy/:id/edit': { title: "Achats d'Or" },
 } as const satisfies Record<string, ScreenInfo>;
 
 export type ScreenPath = keyof typeof SCREENS;

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Calculator } from 'lucide-react';
+import { Link } from 'react-router';
+import { Calculator, FilePlus2 } from 'lucide-react';
 import { GOLD_BUYBACK_FACTOR } from '@shared/constants';
 import { normalizeDecimalText } from '@shared/decimal-input';
 import { formatBuybackPrice, formatNumber } from '@shared/format';
@@ -11,8 +12,10 @@ import {
   parseDecimal,
 } from '@shared/pricing-exact';
 import { NumberInput } from '@/components/form/number-input';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { useCanOpen } from '@/features/access/use-can-open';
 import { useAlloyPrices } from '@/features/market/api/get-alloy-prices';
 import { usePricingSettings } from '@/lib/pricing-settings';
 import { cn } from '@/lib/class-merge';
@@ -37,6 +40,11 @@ export function GoldBuybackCalculator({ className }: { className?: string }) {
   const grams = normalizeDecimalText(weight);
   const ready = !settings.isPending;
   const price = ready && grams ? buybackPrice(grams, alloy?.pricePerG, factor) : null;
+  // "Créer un achat" carries the weight and the alloy over to a new purchase (for the roles that buy gold).
+  const { ready: accessReady, canOpen } = useCanOpen();
+  const purchase = new URLSearchParams({ metal: alloy?.baseMetal ?? 'gold' });
+  if (grams) purchase.set('weight', weight.trim());
+  if (alloy) purchase.set('fineness', String(alloy.fineness));
 
   return (
     <Card className={cn(className)} data-testid="gold-buyback-calculator">
@@ -107,6 +115,14 @@ export function GoldBuybackCalculator({ className }: { className?: string }) {
             </p>
           ) : null}
         </div>
+        {accessReady && canOpen('/goldbuy/new', 'write') ? (
+          <Button asChild variant="outline" className="w-full sm:w-auto" data-testid="buyback-create">
+            <Link to={`/goldbuy/new?${purchase.toString()}`}>
+              <FilePlus2 aria-hidden="true" />
+              Créer un achat
+            </Link>
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,228 @@
+import { Link } from 'react-router';
+import { BookOpen, Plus } from 'lucide-react';
+import { formatDateFr, formatEuro, formatNumber } from '@shared/format';
+import { LEGAL_FINENESSES } from '@shared/gold-buy-rules';
+import {
+  GOLD_BUY_METAL_LABELS,
+  GOLD_BUY_STATUS_LABELS,
+  GOLD_BUY_STATUSES,
+  type GoldBuyListItem,
+} from '@shared/schemas/gold-buys';
+import type { Column } from '@/components/data-table/data-table';
+import { FilterField } from '@/components/data-table/filter-select';
+import { ListFilterSelect } from '@/components/data-table/filter-select';
+import { ListPage } from '@/components/data-table/list-page';
+import { withFilter, type ListState } from '@/components/data-table/list-state';
+import { ListDateRangeFilter } from '@/components/data-table/range-filters';
+import { useListState } from '@/components/data-table/use-list-state';
+import { ClientPicker } from '@/components/form/client-picker';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCanWrite } from '@/hooks/use-can-write';
+import { GOLD_BUYS_PATH, useGoldBuysList, useGoldBuysSummary } from './api/gold-buys-api';
+import { GoldBuyStatusBadge } from './components/gold-buy-status-badge';
+
+const COLUMNS: Column<GoldBuyListItem>[] = [
+  {
+    id: 'number',
+    header: 'Numéro',
+    sortable: true,
+    // On a phone the seller and the date go under the number: three columns fit 375 px.
+    cell: (g) => (
+      <div className="flex min-w-0 flex-col">
+        {g.number ? (
+          <span className="font-medium whitespace-nowrap">{g.number}</span>
+        ) : (
+          <span className="text-muted-foreground">Brouillon</span>
+        )}
+        <span className="text-sm md:hidden">{g.sellerName ?? 'Vendeur non saisi'}</span>
+        <span className="text-xs text-muted-foreground sm:hidden">
+          {formatDateFr(g.signedAt ?? g.createdAt)} · {formatNumber(g.netWeightG, 2)} g
+        </span>
+      </div>
+    ),
+  },
+  {
+    id: 'sellerName',
+    header: 'Vendeur',
+    sortable: true,
+    cell: (g) => g.sellerName ?? '—',
+    className: 'hidden md:table-cell',
+  },
+  { id: 'status', header: 'Statut', cell: (g) => <GoldBuyStatusBadge status={g.status} /> },
+  {
+    id: 'signedAt',
+    header: 'Signé le',
+    sortable: true,
+    cell: (g) => formatDateFr(g.signedAt, '—'),
+    className: 'hidden sm:table-cell whitespace-nowrap',
+  },
+  {
+    id: 'weight',
+    header: 'Poids net',
+    cell: (g) => `${formatNumber(g.netWeightG, 2)} g`,
+    className: 'hidden lg:table-cell whitespace-nowrap text-right tabular-nums',
+  },
+  {
+    id: 'total',
+    header: 'Montant',
+    sortable: true,
+    cell: (g) => (
+      <div className="flex flex-col items-end">
+        <span className="font-medium whitespace-nowrap tabular-nums">{formatEuro(g.total)}</span>
+        <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+          net {formatEuro(g.netPaid)}
+        </span>
+      </div>
+    ),
+    className: 'text-right',
+  },
+];
+
+const DEFAULTS = {
+  sort: 'createdAt',
+  dir: 'desc' as const,
+  filters: { status: '', sellerClientId: '', from: '', to: '', fineness: '' },
+};
+
+const STATUS_OPTIONS = [
+  ...GOLD_BUY_STATUSES.map((s) => ({ value: s, label: GOLD_BUY_STATUS_LABELS[s] })),
+  { value: 'in-withdrawal', label: 'En délai de rétractation' },
+  { value: 'ready-to-melt', label: 'Prêt à fondre' },
+];
+
+const FINENESS_OPTIONS = [...new Set(Object.values(LEGAL_FINENESSES).flat())]
+  .sort((a, b) => b - a)
+  .map((f) => ({ value: String(f), label: `${f} ‰` }));
+
+/** `/goldbuy`: the purchases from private persons, searched, filtered and sorted, with their totals. */
+export default function GoldBuysPage() {
+  const [state, setState] = useListState(DEFAULTS);
+  const list = useGoldBuysList(state);
+  const canWrite = useCanWrite('goldbuy');
+  const filtered = Object.values(state.filters).some((v) => v !== '') || state.q !== '';
+
+  return (
+    <ListPage<GoldBuyListItem>
+      testId="gold-buys-page"
+      title="Achats d’or"
+      description="Les rachats de métaux précieux aux particuliers, du brouillon au livre de police."
+      basePath="/goldbuy"
+      canWrite
+      actions={
+        <>
+          <Button asChild variant="outline">
+            <Link to="/goldbuy/register">
+              <BookOpen aria-hidden="true" />
+              Livre de police
+            </Link>
+          </Button>
+          {canWrite ? (
+            <Button asChild>
+              <Link to="/goldbuy/new">
+                <Plus aria-hidden="true" />
+                Nouvel achat
+              </Link>
+            </Button>
+          ) : null}
+        </>
+      }
+      columns={COLUMNS}
+      list={list}
+      state={state}
+      onStateChange={setState}
+      searchPlaceholder="Numéro, vendeur, objet…"
+      emptyTitle="Aucun achat trouvé"
+      emptyDescription={
+        filtered
+          ? 'Essayez une autre recherche ou d’autres filtres.'
+          : 'Enregistrez votre premier achat avec « Nouvel achat ».'
+      }
+      csv={{ path: GOLD_BUYS_PATH, filename: 'achats-or.csv' }}
+      notice={<GoldBuysSummary state={state} />}
+      filters={
+        <>
+          <ListFilterSelect
+            label="Statut"
+            filter="status"
+            state={state}
+            onStateChange={setState}
+            options={STATUS_OPTIONS}
+          />
+          <ListFilterSelect
+            label="Titre"
+            filter="fineness"
+            state={state}
+            onStateChange={setState}
+            options={FINENESS_OPTIONS}
+          />
+          <FilterField label="Vendeur">
+            {(id) => (
+              <ClientPicker
+                id={id}
+                value={state.filters.sellerClientId ?? ''}
+                onChange={(clientId) => setState(withFilter(state, 'sellerClientId', clientId))}
+                emptyLabel="Tous les vendeurs"
+                searchLabel="Rechercher un vendeur à filtrer"
+                className="sm:max-w-md"
+              />
+            )}
+          </FilterField>
+          <ListDateRangeFilter legend="Signé" from="from" to="to" state={state} onStateChange={setState} />
+        </>
+      }
+    />
+  );
+}
+
+/** Above the table: how many purchases the filters match, their amounts and net weight per metal and fineness. */
+function GoldBuysSummary({ state }: { state: ListState }) {
+  const summary = useGoldBuysSummary(state);
+  if (summary.isError)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="gold-buys-summary">
+        Totaux indisponibles.
+      </p>
+    );
+  const data = summary.data;
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-lg border bg-card p-3 text-sm"
+      data-testid="gold-buys-summary"
+      aria-busy={summary.isFetching}
+    >
+      <dl className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:gap-x-8">
+        <SummaryFigure label="Achats" testId="summary-count">
+          {data ? data.count.toLocaleString('fr-FR') : null}
+        </SummaryFigure>
+        <SummaryFigure label="Montant" testId="summary-total">
+          {data ? formatEuro(data.total) : null}
+        </SummaryFigure>
+        <SummaryFigure label="Net versé" testId="summary-net-paid">
+          {data ? formatEuro(data.netPaid) : null}
+        </SummaryFigure>
+      </dl>
+      {data && data.byFineness.length > 0 ? (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" data-testid="summary-weights">
+          {data.byFineness.map((w) => (
+            <li key={`${w.metal}-${w.fineness}`} className="whitespace-nowrap">
+              {GOLD_BUY_METAL_LABELS[w.metal]} {w.fineness} ‰ :{' '}
+              <span className="font-medium text-foreground tabular-nums">{formatNumber(w.netWeightG, 3)} g</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function SummaryFigure({ label, testId, children }: { label: string; testId: string; children: string | null }) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="truncate font-semibold tabular-nums" data-testid={testId}>
+        {children ?? <Skeleton className="mt-1 h-4 w-16" />}
+      </dd>
+    </div>
+  );
+}
