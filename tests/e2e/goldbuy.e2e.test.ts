@@ -2,13 +2,14 @@
  * Achats d'Or: a whole purchase as a jeweller makes it. From the dashboard calculator ("Créer un achat") to a new
  * purchase carrying the weight and the alloy over; the seller and the item typed; the item's price checked against
  * net weight x price per gram of the fineness x buy-back factor computed here from the market price the API gives;
- * saved, validated with a transfer to a valid IBAN (its number AO-... and its withdrawal deadline shown), and found
- * in the police register. Then the list with its totals, and the purchase on a phone.
+ * saved, validated with a transfer to a valid IBAN (its number AO-... and its withdrawal deadline shown), its contract
+ * PDF read, and found in the police register. Then the list with its totals, and the purchase on a phone.
  * Screenshots go to SCREENSHOTS_DIR when set (e.g. /tmp/shots), never into the repository.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { GoldBuyDetail } from '../../shared/schemas/gold-buys';
 import type { SpotPrice } from '../../shared/schemas/market';
@@ -196,6 +197,17 @@ describe('gold buy-back', () => {
     expect(await view.getByRole('link', { name: 'Contrat (PDF)' }).getAttribute('href')).toBe(
       `/api/gold-buys/${id}/contract.pdf`,
     );
+    // The contract the link opens: two copies, each with the detachable withdrawal form, in French.
+    const contract = await api.get(`${server.url}/api/gold-buys/${id}/contract.pdf`);
+    expect(contract.status()).toBe(200);
+    const contractPdf = await getDocumentProxy(new Uint8Array(await contract.body()));
+    const { text: contractText } = await extractText(contractPdf, { mergePages: true });
+    const contractWords = contractText.replace(/\s+/g, ' ');
+    expect(contractWords).toContain(number);
+    expect(contractWords).toContain('Lefèvre');
+    expect(contractWords).toContain('Exemplaire du vendeur');
+    expect(contractWords).toContain('Exemplaire du professionnel');
+    expect(contractWords.split('Formulaire de rétractation').length - 1).toBeGreaterThanOrEqual(2);
     await shot(page, 'goldbuy-signed-1440');
     await expectAccessible(page, '/goldbuy/:id, signed, light');
     await setTheme(page, 'dark');

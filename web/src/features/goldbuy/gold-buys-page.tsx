@@ -9,13 +9,12 @@ import {
   type GoldBuyListItem,
 } from '@shared/schemas/gold-buys';
 import type { Column } from '@/components/data-table/data-table';
-import { FilterField } from '@/components/data-table/filter-select';
+import { ClientFilter } from '@/components/data-table/client-filter';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
-import { withFilter, type ListState } from '@/components/data-table/list-state';
+import { type ListState } from '@/components/data-table/list-state';
 import { ListDateRangeFilter } from '@/components/data-table/range-filters';
 import { useListState } from '@/components/data-table/use-list-state';
-import { ClientPicker } from '@/components/form/client-picker';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCanWrite } from '@/hooks/use-can-write';
@@ -95,6 +94,14 @@ const FINENESS_OPTIONS = [...new Set(Object.values(LEGAL_FINENESSES).flat())]
   .sort((a, b) => b - a)
   .map((f) => ({ value: String(f), label: `${f} ‰` }));
 
+/** The seller filter: the shared client filter on `sellerClientId`. */
+const SELLER_FILTER = {
+  filter: 'sellerClientId',
+  label: 'Vendeur',
+  emptyLabel: 'Tous les vendeurs',
+  searchLabel: 'Rechercher un vendeur à filtrer',
+};
+
 /** `/goldbuy`: the purchases from private persons, searched, filtered and sorted, with their totals. */
 export default function GoldBuysPage() {
   const [state, setState] = useListState(DEFAULTS);
@@ -156,18 +163,7 @@ export default function GoldBuysPage() {
             onStateChange={setState}
             options={FINENESS_OPTIONS}
           />
-          <FilterField label="Vendeur">
-            {(id) => (
-              <ClientPicker
-                id={id}
-                value={state.filters.sellerClientId ?? ''}
-                onChange={(clientId) => setState(withFilter(state, 'sellerClientId', clientId))}
-                emptyLabel="Tous les vendeurs"
-                searchLabel="Rechercher un vendeur à filtrer"
-                className="sm:max-w-md"
-              />
-            )}
-          </FilterField>
+          <ClientFilter state={state} onStateChange={setState} words={SELLER_FILTER} />
           <ListDateRangeFilter legend="Signé" from="from" to="to" state={state} onStateChange={setState} />
         </>
       }
