@@ -1,6 +1,7 @@
 /**
- * The purchase contract of a gold buy-back from a private person (Code de la consommation L224-97 and following,
- * the mentions of L224-98) and its receipt at payment: pure renderers from a signed purchase, as the API answers
+ * The purchase contract of a gold buy-back from a private person (Code de la consommation L224-97: a written
+ * contract; L224-98: its mentions and the detachable form; L224-99: the 48-hour withdrawal, the repayment of the
+ * price against the items, twice the price when they cannot be given back) and its receipt at payment: pure renderers from a signed purchase, as the API answers
  * it (figures frozen at signature), to A4 bytes. The contract is printed twice in one file, the seller's copy and
  * the shop's, each with its detachable withdrawal form.
  */
@@ -18,21 +19,25 @@ import {
   BOXED_LAYOUT,
   GREY,
   RULE,
-  TABLE_LAYOUT,
+  a4Document,
   dateAndHour,
   day,
   euro,
+  logoOf,
+  present,
+  printable,
+  renderPdf,
+  type A4Page,
+} from '../../../pdf/pdf-kit';
+import {
+  TABLE_LAYOUT,
   grams,
   heading,
   legalLine,
-  logoOf,
   marketValue,
   organizationBlock,
   percent,
   plainDecimal,
-  present,
-  printable,
-  renderPdf,
   type GoldBuyPdfOrganization,
 } from './gold-buy-pdf-kit';
 
@@ -257,7 +262,7 @@ function withdrawalBlock(buy: GoldBuyDetail): Content[] {
     {
       text: [
         `Le vendeur dispose d’un délai de ${WITHDRAWAL_PERIOD_HOURS} heures à compter de la signature du présent ` +
-          'contrat pour se rétracter (Code de la consommation, articles L224-97 et suivants), soit ',
+          'contrat pour se rétracter (Code de la consommation, article L224-99), soit ',
         { text: `jusqu’au ${deadline} (heure de Paris)`, bold: true },
         ' ; un délai qui finirait un samedi, un dimanche ou un jour férié est prolongé au premier jour ouvrable ' +
           'suivant, à la même heure. Il se rétracte en remettant ou en adressant à l’acheteur le formulaire ' +
@@ -350,6 +355,12 @@ function withdrawalForm(doc: GoldBuyPdfDocument): Content {
       },
       { text: 'Formulaire de rétractation', bold: true, fontSize: 12, alignment: 'center' },
       {
+        text: '(Code de la consommation, articles L224-98, L224-99 et R224-5)',
+        fontSize: 7,
+        color: GREY,
+        alignment: 'center',
+      },
+      {
         text:
           `À compléter et à remettre ou à envoyer, au plus tard le ${dateAndHour(buy.withdrawalDeadline)} ` +
           '(heure de Paris), uniquement si le vendeur souhaite se rétracter du contrat, à :',
@@ -396,7 +407,7 @@ function contractCopy(doc: GoldBuyPdfDocument, copyLabel: string, logo: string |
               { text: 'CONTRAT D’ACHAT DE MÉTAUX PRÉCIEUX', bold: true, fontSize: 14 },
               { text: `n° ${buy.number ?? ''}`, bold: true, fontSize: 12 },
               {
-                text: 'Achat d’objets en métaux précieux à un particulier (Code de la consommation, art. L224-97 et suivants)',
+                text: 'Achat d’objets en métaux précieux à un particulier (Code de la consommation, art. L224-97 à L224-99)',
                 fontSize: 7.5,
                 color: GREY,
               },
@@ -437,23 +448,19 @@ function baseDefinition(
   images: Record<string, string>,
   content: Content[],
 ): TDocumentDefinitions {
-  const legal = legalLine(doc.organization);
-  return {
-    pageSize: 'A4',
-    pageMargins: [36, 32, 36, 48],
-    info: { title, author: doc.organization.legalName },
-    defaultStyle: { font: 'Roboto', fontSize: 8.5, lineHeight: 1.15 },
-    images,
-    footer: (page, pages) => ({
-      columns: [
-        { text: legal, fontSize: 6.5, color: GREY },
-        { text: `${title} — page ${page} / ${pages}`, fontSize: 6.5, alignment: 'right', width: 'auto' },
-      ],
-      columnGap: 12,
-      margin: [36, 18, 36, 0],
-    }),
-    content,
+  const page: A4Page = {
+    margins: [36, 32, 36, 48],
+    fontSize: 8.5,
+    lineHeight: 1.15,
+    footer: {
+      legal: legalLine(doc.organization),
+      legalFontSize: 6.5,
+      pageLabel: (current, pages) => `${title} — page ${current} / ${pages}`,
+      pageFontSize: 6.5,
+      top: 18,
+    },
   };
+  return a4Document(page, { title, author: doc.organization.legalName, images, content });
 }
 
 /** The contract in two copies, "Exemplaire du vendeur" then "Exemplaire du professionnel". */

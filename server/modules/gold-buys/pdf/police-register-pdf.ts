@@ -10,18 +10,13 @@ import {
   type PoliceRegisterAnswer,
   type PoliceRegisterEntry,
 } from '@shared/schemas/gold-buys';
+import { GREY, a4Document, dateAndHour, day, logoOf, printable, renderPdf, type A4Page } from '../../../pdf/pdf-kit';
 import {
-  GREY,
   TABLE_LAYOUT,
-  dateAndHour,
-  day,
   amount,
   grams,
   legalLine,
-  logoOf,
   organizationBlock,
-  printable,
-  renderPdf,
   type GoldBuyPdfOrganization,
 } from './gold-buy-pdf-kit';
 
@@ -138,61 +133,63 @@ function totalsTable(doc: PoliceRegisterPdfDocument): Content {
 export async function renderPoliceRegisterPdf(doc: PoliceRegisterPdfDocument): Promise<Buffer> {
   const { images, logo } = await logoOf(doc.organization);
   const period = periodText(doc.from, doc.to);
-  const legal = legalLine(doc.organization);
-  return renderPdf({
-    pageSize: 'A4',
-    pageOrientation: 'landscape',
-    pageMargins: [28, 28, 28, 40],
-    info: { title: `Livre de police — ${period}`, author: doc.organization.legalName },
-    defaultStyle: { font: 'Roboto', fontSize: 7.5, lineHeight: 1.1 },
-    images,
-    header: (page) =>
-      page === 1
-        ? null
-        : {
-            text: printable(`${doc.organization.legalName} — Livre de police — ${period}`),
-            fontSize: 7,
-            color: GREY,
-            margin: [28, 14, 28, 0],
-          },
-    footer: (page, pages) => ({
-      columns: [
-        { text: legal, fontSize: 6.5, color: GREY },
-        { text: `Page ${page} / ${pages}`, fontSize: 7, alignment: 'right', width: 'auto' },
+  const page: A4Page = {
+    orientation: 'landscape',
+    margins: [28, 28, 28, 40],
+    fontSize: 7.5,
+    lineHeight: 1.1,
+    footer: {
+      legal: legalLine(doc.organization),
+      legalFontSize: 6.5,
+      pageFontSize: 7,
+      top: 14,
+    },
+  };
+  return renderPdf(
+    a4Document(page, {
+      title: `Livre de police — ${period}`,
+      author: doc.organization.legalName,
+      images,
+      header: (current) =>
+        current === 1
+          ? null
+          : {
+              text: printable(`${doc.organization.legalName} — Livre de police — ${period}`),
+              fontSize: 7,
+              color: GREY,
+              margin: [28, 14, 28, 0],
+            },
+      content: [
+        {
+          columns: [
+            organizationBlock(doc.organization, logo),
+            {
+              width: 300,
+              stack: [
+                { text: 'LIVRE DE POLICE', bold: true, fontSize: 14 },
+                { text: 'Registre des objets en métaux précieux achetés à des particuliers', bold: true },
+                { text: period, bold: true, fontSize: 10, margin: [0, 4, 0, 0] },
+                {
+                  text: printable(`Extrait édité le ${dateAndHour(doc.printedAt)} par ${doc.printedBy}`),
+                  color: GREY,
+                },
+                {
+                  text:
+                    'Registre tenu sans blanc ni rature : une écriture n’est jamais modifiée, une sortie ou une ' +
+                    'correction est une nouvelle écriture qui s’y réfère.',
+                  fontSize: 6.5,
+                  color: GREY,
+                  margin: [0, 3, 0, 0],
+                },
+              ],
+            },
+          ],
+          columnGap: 16,
+          margin: [0, 0, 0, 10],
+        },
+        entriesTable(doc),
+        totalsTable(doc),
       ],
-      columnGap: 12,
-      margin: [28, 14, 28, 0],
     }),
-    content: [
-      {
-        columns: [
-          organizationBlock(doc.organization, logo),
-          {
-            width: 300,
-            stack: [
-              { text: 'LIVRE DE POLICE', bold: true, fontSize: 14 },
-              { text: 'Registre des objets en métaux précieux achetés à des particuliers', bold: true },
-              { text: period, bold: true, fontSize: 10, margin: [0, 4, 0, 0] },
-              {
-                text: printable(`Extrait édité le ${dateAndHour(doc.printedAt)} par ${doc.printedBy}`),
-                color: GREY,
-              },
-              {
-                text:
-                  'Registre tenu sans blanc ni rature : une écriture n’est jamais modifiée, une sortie ou une ' +
-                  'correction est une nouvelle écriture qui s’y réfère.',
-                fontSize: 6.5,
-                color: GREY,
-                margin: [0, 3, 0, 0],
-              },
-            ],
-          },
-        ],
-        columnGap: 16,
-        margin: [0, 0, 0, 10],
-      },
-      entriesTable(doc),
-      totalsTable(doc),
-    ],
-  });
+  );
 }

@@ -1,33 +1,36 @@
 /**
  * The quote PDF: a pure renderer from already computed figures to A4 bytes (ADR 0010). No database, no
- * network, no clock: fonts are the Roboto TTF files shipped inside the pdfmake package and are embedded
- * (subset) in every file. The input holds no cost, coefficient or margin, so none can be printed.
+ * network, no clock: pdfmake, its fonts and the page come from the application's PDF kit (server/pdf/pdf-kit.ts).
+ * The input holds no cost, coefficient or margin, so none can be printed.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type * as PdfMake from 'pdfmake';
-import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatDateFr, formatEuro, formatNumber } from '@shared/format';
-import { embedImages, type ImageKey } from './pdf-images';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { embedImages, type ImageKey } from '../../../pdf/pdf-images';
+import {
+  BOXED_LAYOUT,
+  GREY,
+  MM,
+  RULE,
+  a4Document,
+  day,
+  euro,
+  organizationIdentityBlock,
+  organizationLegalLine,
+  present,
+  printable,
+  printableNumber,
+  registrationLines,
+  renderPdf,
+  ruledTableLayout,
+  type A4Page,
+  type OrganizationBlockSize,
+  type PdfImage,
+  type PdfOrganization,
+} from '../../../pdf/pdf-kit';
 
-export interface PdfImage {
-  bytes: Uint8Array;
-  contentType: string;
-}
+export type { PdfImage };
 
 export interface QuotePdfDocument {
-  organization: {
-    legalName: string;
-    legalForm: string;
-    addressLines: string[];
-    siren: string;
-    siret: string;
-    rcsRm: string;
-    vatNumber: string;
-    email: string;
-    phone: string;
-    logo: PdfImage | null;
-  };
+  organization: PdfOrganization;
   quote: {
     /** "D-2026-0042" or "D-2026-0042-R1"; null for a draft. */
     number: string | null;
@@ -68,65 +71,25 @@ export interface QuotePdfDocument {
   };
 }
 
-// pdfmake is CommonJS assigning one instance to module.exports: Node's ESM loader finds no named exports
-// in it, so it is loaded through require (the types describe that instance).
-const requireCjs = createRequire(import.meta.url);
-const pdfmake = requireCjs('pdfmake') as typeof PdfMake;
-const FONT_DIR = path.dirname(requireCjs.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
-pdfmake.setFonts({
-  Roboto: {
-    normal: path.join(FONT_DIR, 'Roboto-Regular.ttf'),
-    bold: path.join(FONT_DIR, 'Roboto-Medium.ttf'),
-    italics: path.join(FONT_DIR, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(FONT_DIR, 'Roboto-MediumItalic.ttf'),
-  },
-});
-// Fully offline: never fetch a URL, read no file but the fonts (images come in as bytes).
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file) => path.dirname(file) === FONT_DIR);
-
-const MM = 72 / 25.4;
-const LOGO_FIT: [number, number] = [50 * MM, 25 * MM];
+const ORGANIZATION_BLOCK_SIZE: OrganizationBlockSize = { logoFit: [50 * MM, 25 * MM], logoGap: 6, nameFontSize: 11 };
 const PHOTO_SIZE = 15 * MM;
-const GREY = '#555555';
-const RULE = '#bbbbbb';
-/** Legal forms printed as such; "Autre" means "none of the list" and is not a legal form to print. */
-const UNPRINTED_LEGAL_FORMS = new Set(['', 'Autre']);
-
-/**
- * shared/format.ts groups thousands with U+202F (narrow no-break space), which Roboto has no glyph for;
- * U+00A0 (no-break space, which it has) keeps "1 234,50 €" on one line. Applied to amounts and free text.
- */
-const printable = (text: string): string => text.replace(/\u202f/g, '\u00a0');
-const euro = (value: string): string => printable(formatEuro(value));
-const date = (value: string): string => formatDateFr(value);
 
 /** "1.250" -> "1,25", "20" -> "20": the decimals the value has, at most `max`. */
 function trimmedNumber(value: string, max: number): string {
   const fraction = (value.split('.')[1] ?? '').replace(/0+$/, '');
-  return printable(formatNumber(value, Math.min(max, fraction.length)));
+  return printableNumber(value, Math.min(max, fraction.length));
 }
 const percent = (value: string): string => `${trimmedNumber(value, 2)}\u00a0%`;
 
-/** Non-empty strings only: an empty identity field is left out, never printed as "SIREN : ". */
-const present = (...values: Array<string | false | null | undefined>): string[] =>
-  values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map(printable);
-
-function organizationBlock(org: QuotePdfDocument['organization'], logo: string | null): Content {
-  const ids = present(org.siren && `SIREN : ${org.siren}`, org.siret && `SIRET : ${org.siret}`).join(' — ');
-  return {
-    stack: [
-      ...(logo ? [{ image: logo, fit: LOGO_FIT, margin: [0, 0, 0, 6] } satisfies Content] : []),
-      { text: printable(org.legalName), bold: true, fontSize: 11 },
-      ...present(UNPRINTED_LEGAL_FORMS.has(org.legalForm) ? '' : org.legalForm),
-      ...present(...org.addressLines),
-      ...present(ids),
-      ...present(org.rcsRm),
-      ...present(org.vatNumber && `TVA intracommunautaire : ${org.vatNumber}`),
-      ...present(org.email && `E-mail : ${org.email}`),
-      ...present(org.phone && `Tél. : ${org.phone}`),
-    ],
-  };
+function organizationBlock(org: PdfOrganization, logo: string | null): Content {
+  const lines = [
+    ...registrationLines(org),
+    ...present(org.rcsRm),
+    ...present(org.vatNumber && `TVA intracommunautaire : ${org.vatNumber}`),
+    ...present(org.email && `E-mail : ${org.email}`),
+    ...present(org.phone && `Tél. : ${org.phone}`),
+  ];
+  return organizationIdentityBlock(org, logo, lines, ORGANIZATION_BLOCK_SIZE);
 }
 
 function quoteBlock(quote: QuotePdfDocument['quote']): Content {
@@ -136,8 +99,8 @@ function quoteBlock(quote: QuotePdfDocument['quote']): Content {
       { text: quote.number ? `DEVIS n° ${quote.number}` : 'DEVIS — BROUILLON', bold: true, fontSize: 16 },
       ...(quote.number ? [] : [{ text: 'Brouillon — sans valeur contractuelle', bold: true, color: '#b00020' }]),
       ...present(quote.revisionOf && `Révision du devis ${quote.revisionOf}`),
-      { text: `Date : ${date(quote.issuedOn)}`, margin: [0, 4, 0, 0] },
-      `Valable jusqu'au ${date(quote.validUntil)} (${quote.validityDays} jours)`,
+      { text: `Date : ${day(quote.issuedOn)}`, margin: [0, 4, 0, 0] },
+      `Valable jusqu'au ${day(quote.validUntil)} (${quote.validityDays} jours)`,
     ],
   };
 }
@@ -161,18 +124,11 @@ function clientBlock(client: QuotePdfDocument['client']): Content {
         ],
       ],
     },
-    layout: { hLineColor: () => RULE, vLineColor: () => RULE, hLineWidth: () => 0.5, vLineWidth: () => 0.5 },
+    layout: BOXED_LAYOUT,
   };
 }
 
-const TABLE_LAYOUT: CustomTableLayout = {
-  hLineWidth: (i) => (i === 0 ? 0 : 0.5),
-  vLineWidth: () => 0,
-  hLineColor: () => RULE,
-  fillColor: (row) => (row === 0 ? '#eeeeee' : null),
-  paddingTop: () => 3,
-  paddingBottom: () => 3,
-};
+const TABLE_LAYOUT = ruledTableLayout(3);
 
 function linesTable(lines: QuotePdfDocument['lines'], photoKeys: Map<number, string>): Content {
   const right = (text: string): TableCell => ({ text, alignment: 'right' });
@@ -269,15 +225,8 @@ const signatureBlock = (): Content => ({
   unbreakable: true,
 });
 
-function legalLine(org: QuotePdfDocument['organization']): string {
-  return present(
-    org.legalName,
-    UNPRINTED_LEGAL_FORMS.has(org.legalForm) ? '' : org.legalForm,
-    org.siren && `SIREN ${org.siren}`,
-    org.rcsRm,
-    org.vatNumber && `TVA ${org.vatNumber}`,
-  ).join(' — ');
-}
+/** The one-line identity of the footer, with the SIREN. */
+const legalLine = (org: PdfOrganization): string => organizationLegalLine(org, org.siren && `SIREN ${org.siren}`);
 
 /** The document for pdfmake: `images` holds each image once, `keyOf` names the one a block shows. */
 function definition(doc: QuotePdfDocument, images: Record<string, string>, keyOf: ImageKey): TDocumentDefinitions {
@@ -288,22 +237,22 @@ function definition(doc: QuotePdfDocument, images: Record<string, string>, keyOf
     const key = keyOf(line.photo);
     if (key) photoKeys.set(index, key);
   });
-  const legal = legalLine(doc.organization);
-  return {
-    pageSize: 'A4',
-    pageMargins: [40, 40, 40, 56],
-    info: { title: `Devis ${doc.quote.number ?? 'brouillon'}`, author: doc.organization.legalName },
-    defaultStyle: { font: 'Roboto', fontSize: 8.5, lineHeight: 1.15 },
+  const page: A4Page = {
+    margins: [40, 40, 40, 56],
+    fontSize: 8.5,
+    lineHeight: 1.15,
+    footer: {
+      legal: legalLine(doc.organization),
+      legalFontSize: 7,
+      pageFontSize: 7,
+      top: 20,
+    },
+  };
+  return a4Document(page, {
+    title: `Devis ${doc.quote.number ?? 'brouillon'}`,
+    author: doc.organization.legalName,
     images,
     ...(doc.quote.number ? {} : { watermark: { text: 'BROUILLON', color: '#b00020', opacity: 0.08, bold: true } }),
-    footer: (page, pages) => ({
-      columns: [
-        { text: legal, fontSize: 7, color: GREY },
-        { text: `Page ${page} / ${pages}`, fontSize: 7, alignment: 'right', width: 'auto' },
-      ],
-      columnGap: 12,
-      margin: [40, 20, 40, 0],
-    }),
     content: [
       {
         columns: [
@@ -322,7 +271,7 @@ function definition(doc: QuotePdfDocument, images: Record<string, string>, keyOf
       ...termsBlock(doc.quote),
       signatureBlock(),
     ],
-  };
+  });
 }
 
 /**
@@ -332,5 +281,5 @@ function definition(doc: QuotePdfDocument, images: Record<string, string>, keyOf
  */
 export async function renderQuotePdf(doc: QuotePdfDocument): Promise<Buffer> {
   const { images, keyOf } = await embedImages([doc.organization.logo, ...doc.lines.map((line) => line.photo)]);
-  return pdfmake.createPdf(definition(doc, images, keyOf)).getBuffer();
+  return renderPdf(definition(doc, images, keyOf));
 }

@@ -13,12 +13,12 @@ import { ClientFilter } from '@/components/data-table/client-filter';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
 import { type ListState } from '@/components/data-table/list-state';
+import { ListSummary, type ListSummaryFigure } from '@/components/data-table/list-summary';
 import { ListDateRangeFilter } from '@/components/data-table/range-filters';
 import { useListState } from '@/components/data-table/use-list-state';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useCanWrite } from '@/hooks/use-can-write';
-import { GOLD_BUYS_PATH, useGoldBuysList, useGoldBuysSummary } from './api/gold-buys-api';
+import { GOLD_BUYS_PATH, type GoldBuySummary, useGoldBuysList, useGoldBuysSummary } from './api/gold-buys-api';
 import { GoldBuyStatusBadge } from './components/gold-buy-status-badge';
 
 const COLUMNS: Column<GoldBuyListItem>[] = [
@@ -171,54 +171,36 @@ export default function GoldBuysPage() {
   );
 }
 
+const SUMMARY_FIGURES: ListSummaryFigure<GoldBuySummary>[] = [
+  { label: 'Montant', testId: 'summary-total', value: (s) => formatEuro(s.total) },
+  { label: 'Net versé', testId: 'summary-net-paid', value: (s) => formatEuro(s.netPaid) },
+];
+
 /** Above the table: how many purchases the filters match, their amounts and net weight per metal and fineness. */
 function GoldBuysSummary({ state }: { state: ListState }) {
   const summary = useGoldBuysSummary(state);
-  if (summary.isError)
-    return (
-      <p className="text-sm text-muted-foreground" data-testid="gold-buys-summary">
-        Totaux indisponibles.
-      </p>
-    );
-  const data = summary.data;
   return (
-    <div
-      className="flex flex-col gap-2 rounded-lg border bg-card p-3 text-sm"
-      data-testid="gold-buys-summary"
-      aria-busy={summary.isFetching}
-    >
-      <dl className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:gap-x-8">
-        <SummaryFigure label="Achats" testId="summary-count">
-          {data ? data.count.toLocaleString('fr-FR') : null}
-        </SummaryFigure>
-        <SummaryFigure label="Montant" testId="summary-total">
-          {data ? formatEuro(data.total) : null}
-        </SummaryFigure>
-        <SummaryFigure label="Net versé" testId="summary-net-paid">
-          {data ? formatEuro(data.netPaid) : null}
-        </SummaryFigure>
-      </dl>
-      {data && data.byFineness.length > 0 ? (
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" data-testid="summary-weights">
-          {data.byFineness.map((w) => (
-            <li key={`${w.metal}-${w.fineness}`} className="whitespace-nowrap">
-              {GOLD_BUY_METAL_LABELS[w.metal]} {w.fineness} ‰ :{' '}
-              <span className="font-medium text-foreground tabular-nums">{formatNumber(w.netWeightG, 3)} g</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    <ListSummary
+      testId="gold-buys-summary"
+      summary={summary}
+      countLabel="Achats"
+      figures={SUMMARY_FIGURES}
+      details={(totals) => <WeightsByFineness weights={totals.byFineness} />}
+    />
   );
 }
 
-function SummaryFigure({ label, testId, children }: { label: string; testId: string; children: string | null }) {
+/** The net weight bought per metal and fineness, nothing when no purchase matches. */
+function WeightsByFineness({ weights }: { weights: GoldBuySummary['byFineness'] }) {
+  if (weights.length === 0) return null;
   return (
-    <div className="flex min-w-0 flex-col">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="truncate font-semibold tabular-nums" data-testid={testId}>
-        {children ?? <Skeleton className="mt-1 h-4 w-16" />}
-      </dd>
-    </div>
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" data-testid="summary-weights">
+      {weights.map((w) => (
+        <li key={`${w.metal}-${w.fineness}`} className="whitespace-nowrap">
+          {GOLD_BUY_METAL_LABELS[w.metal]} {w.fineness} ‰ :{' '}
+          <span className="font-medium text-foreground tabular-nums">{formatNumber(w.netWeightG, 3)} g</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,17 +1,17 @@
 import { X } from 'lucide-react';
 import { formatDateFr, formatEuro } from '@shared/format';
-import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteListItem } from '@shared/schemas/quotes';
+import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteListItem, type QuoteSummary } from '@shared/schemas/quotes';
 import { ArchiveFilter, archiveView } from '@/components/data-table/archive-filter';
 import { ClientFilter } from '@/components/data-table/client-filter';
 import type { Column } from '@/components/data-table/data-table';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
 import { ListPage } from '@/components/data-table/list-page';
 import { withFilter, type ListState } from '@/components/data-table/list-state';
+import { ListSummary, type ListSummaryFigure } from '@/components/data-table/list-summary';
 import { ListAmountFilter, ListDateFilter } from '@/components/data-table/range-filters';
 import { useListState } from '@/components/data-table/use-list-state';
 import { QuoteStatusBadge } from '@/components/quote-status-badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useCanWrite } from '@/hooks/use-can-write';
 import { QUOTES_PATH, useQuotesList, useQuotesSummary } from './api/quotes-api';
 
@@ -160,42 +160,13 @@ export default function QuotesPage() {
   );
 }
 
+const SUMMARY_FIGURES: ListSummaryFigure<QuoteSummary>[] = [
+  { label: 'Total HT', testId: 'summary-excl-vat', value: (s) => formatEuro(s.totalExclVat) },
+  { label: 'Total TTC', testId: 'summary-incl-vat', value: (s) => formatEuro(s.totalInclVat) },
+];
+
 /** Above the table: how many quotes the filters match and their totals (every page, not only this one). */
 function QuotesSummary({ state }: { state: ListState }) {
   const summary = useQuotesSummary(state);
-  if (summary.isError)
-    return (
-      <p className="text-sm text-muted-foreground" data-testid="quotes-summary">
-        Totaux indisponibles.
-      </p>
-    );
-  const data = summary.data;
-  return (
-    <dl
-      className="grid grid-cols-3 gap-2 rounded-lg border bg-card p-3 text-sm sm:flex sm:flex-wrap sm:gap-x-8"
-      data-testid="quotes-summary"
-      aria-busy={summary.isFetching}
-    >
-      <SummaryFigure label="Devis" testId="summary-count">
-        {data ? data.count.toLocaleString('fr-FR') : null}
-      </SummaryFigure>
-      <SummaryFigure label="Total HT" testId="summary-excl-vat">
-        {data ? formatEuro(data.totalExclVat) : null}
-      </SummaryFigure>
-      <SummaryFigure label="Total TTC" testId="summary-incl-vat">
-        {data ? formatEuro(data.totalInclVat) : null}
-      </SummaryFigure>
-    </dl>
-  );
-}
-
-function SummaryFigure({ label, testId, children }: { label: string; testId: string; children: string | null }) {
-  return (
-    <div className="flex min-w-0 flex-col">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="truncate font-semibold tabular-nums" data-testid={testId}>
-        {children ?? <Skeleton className="mt-1 h-4 w-16" />}
-      </dd>
-    </div>
-  );
+  return <ListSummary testId="quotes-summary" summary={summary} countLabel="Devis" figures={SUMMARY_FIGURES} />;
 }

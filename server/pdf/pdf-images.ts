@@ -1,12 +1,12 @@
 /**
- * Images as the quote PDF embeds them (ADR 0010). pdfmake, through pdfkit, embeds PNG and JPEG only, and
+ * Images as the PDFs embed them (ADR 0010). pdfmake, through pdfkit, embeds PNG and JPEG only, and
  * as they are: sharp (libvips) converts a WebP (to JPEG, or to PNG when it has an alpha channel), scales
  * down an image larger than the PDF prints it, and re-encodes a PNG that pdfkit would decode itself. An
  * image sharp cannot read is left out: a photo never makes the PDF fail.
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { detectImageType } from '../../../http/image-type';
+import { detectImageType } from '../http/image-type';
 
 /**
  * Longest side of an embedded image, in pixels. The logo prints at most 50 mm wide (600 px is 300 dpi)
