@@ -100,3 +100,11 @@ export function canOpenScreen(role: string | null | undefined, pathname: string)
 export function canSeeCosts(role: string | null | undefined): boolean {
   return can(role, 'catalog', 'write');
 }
+
+/**
+ * Who sees the scans of a gold seller's identity document (ADR 0012): the roles that read the administration
+ * area (superadmin, admin, manager). Sales staff may add a scan at the counter but not look them up afterwards.
+ */
+export function canSeeIdentityScans(role: string | null | undefined): boolean {
+  return can(role, 'admin', 'read');
+}

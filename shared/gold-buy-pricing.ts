@@ -53,6 +53,7 @@ export function priceGoldBuy(items: readonly GoldBuyItemInput[], context: GoldBu
       grossWeightG: item.grossWeightG,
       netWeightG: item.netWeightG,
       hallmark: item.hallmark,
+      photoId: item.photoId ?? null,
       priceOverride: override,
       overrideReason: override === null ? null : (item.overrideReason ?? null),
       pricePerGram: computed?.pricePerGram ?? null,

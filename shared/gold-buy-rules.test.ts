@@ -22,6 +22,7 @@ import {
   normalizeIban,
   withdrawalDeadline,
   withdrawalOpen,
+  withdrawalPenalty,
   type GoldBuyItemCategory,
 } from './gold-buy-rules';
 import { parisInstant, parisWallClock, wallClockDay } from './paris-time';
@@ -161,6 +162,19 @@ describe('withdrawalOpen and msUntilWithdrawalEnds', () => {
 
   it('refuses an invalid now', () => {
     expect(() => withdrawalOpen(signedAt, new Date('nope'))).toThrow(RangeError);
+  });
+});
+
+describe('withdrawalPenalty: twice the price when the items cannot be given back', () => {
+  it('doubles exactly, to the cent', () => {
+    expect(withdrawalPenalty('566.25')).toBe('1132.50');
+    expect(withdrawalPenalty('0.01')).toBe('0.02');
+    expect(withdrawalPenalty('4999999.99')).toBe('9999999.98');
+    expect(withdrawalPenalty('0')).toBe('0.00');
+  });
+
+  it('refuses what is not a price', () => {
+    expect(() => withdrawalPenalty('douze')).toThrow();
   });
 });
 

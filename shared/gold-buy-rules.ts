@@ -56,6 +56,16 @@ export function msUntilWithdrawalEnds(signedAt: Date, now: Date): number {
   return Math.max(0, withdrawalDeadline(signedAt).getTime() - checkDate(now, 'now'));
 }
 
+/**
+ * What the shop owes the seller when, after a withdrawal, it cannot give the items back: twice the price
+ * (Code de la consommation, L224-99), to the cent. `price` is the contract's total (EUR, decimal string).
+ */
+export function withdrawalPenalty(price: string): string {
+  const value = ExactDecimal.parse(price);
+  if (value === null) throw new Error(`withdrawalPenalty: not a decimal price: ${price}`);
+  return value.plus(value).toFixed(2);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Finenesses (CGI art. 522)
 

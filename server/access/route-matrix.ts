@@ -154,6 +154,48 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
     access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
     object: 'gold-buy',
   },
+  {
+    method: 'POST',
+    path: '/api/gold-buys/:id/repaid',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'POST',
+    path: '/api/gold-buys/:id/photos',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'GET',
+    path: '/api/gold-buys/:id/photos/:photoId',
+    access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/gold-buys/:id/photos/:photoId',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'POST',
+    path: '/api/gold-buys/:id/identity-scans',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'GET',
+    path: '/api/gold-buys/:id/identity-scans/:photoId',
+    access: { area: 'admin', mode: 'read', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/gold-buys/:id/identity-scans/:photoId',
+    access: { area: 'goldbuy', mode: 'write', module: 'goldbuy' },
+    object: 'gold-buy',
+  },
   { method: 'GET', path: '/api/gold-buys/register.pdf', access: { area: 'goldbuy', mode: 'read', module: 'goldbuy' } },
   {
     method: 'GET',

@@ -730,6 +730,8 @@ export const goldBuys = pgTable('gold_buys', {
   paidAt: timestamp('paid_at', tz),
   withdrawnAt: timestamp('withdrawn_at', tz),
   disposedAt: timestamp('disposed_at', tz),
+  withdrawalRepayment: numeric('withdrawal_repayment', { precision: 14, scale: 2 }),
+  withdrawalRepaidAt: timestamp('withdrawal_repaid_at', tz),
   correctionOf: uuid('correction_of').references((): AnyPgColumn => goldBuys.id),
   notes: text('notes').notNull().default(''),
   searchText: text('search_text').notNull().default(''),
@@ -740,6 +742,28 @@ export const goldBuys = pgTable('gold_buys', {
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
+
+/** The columns of a photo owned by a gold buy (item photos, identity-document scans; migration 0050). */
+const goldBuyImageColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  goldBuyId: uuid('gold_buy_id')
+    .notNull()
+    .references(() => goldBuys.id),
+  position: integer('position').notNull(),
+  filename: text('filename').notNull(),
+  contentType: text('content_type', { enum: ['image/jpeg', 'image/png', 'image/webp'] }).notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+export const goldBuyPhotos = pgTable('gold_buy_photos', goldBuyImageColumns());
+export const goldBuyIdentityScans = pgTable('gold_buy_identity_scans', goldBuyImageColumns());
 
 export const goldBuyEvents = pgTable('gold_buy_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, max, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PhotoMeta, PhotoUploadInput } from '@shared/schemas/photos';
 import type { Db } from '../db/client';
-import type { productPhotos, projectPhotos } from '../db/schema';
+import type { goldBuyIdentityScans, goldBuyPhotos, productPhotos, projectPhotos } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { AppError, notFound } from './errors';
 import type { StoredImage, UploadedImage } from './uploaded-image';
@@ -20,8 +20,10 @@ interface OwnedPhotoRules {
   limitMessage: string;
   /** The audit entity of `photo.add` / `photo.delete` (the owner's id is its `entityId`). */
   entityType: string;
-  /** The owner's URL (`/api/products`): a photo is served at `${urlBase}/<owner id>/photos/<photo id>`. */
+  /** The owner's URL (`/api/products`): a photo is served at `${urlBase}/<owner id>/<segment>/<photo id>`. */
   urlBase: string;
+  /** The URL segment of the photos (`photos` unless told: a gold buy's `identity-scans`). */
+  segment?: string;
 }
 
 /**
@@ -29,11 +31,19 @@ interface OwnedPhotoRules {
  * `ownerKey` tells which table it is, so the owner column and the inserted row stay typed without a cast.
  */
 export type OwnedPhotos = OwnedPhotoRules &
-  ({ table: typeof productPhotos; ownerKey: 'productId' } | { table: typeof projectPhotos; ownerKey: 'projectId' });
+  (
+    | { table: typeof productPhotos; ownerKey: 'productId' }
+    | { table: typeof projectPhotos; ownerKey: 'projectId' }
+    | { table: typeof goldBuyPhotos | typeof goldBuyIdentityScans; ownerKey: 'goldBuyId' }
+  );
 
-/** The owner's id column of the table (`product_id`, `project_id`). */
+/** The owner's id column of the table (`product_id`, `project_id`, `gold_buy_id`). */
 const ownerColumn = (photos: OwnedPhotos) =>
-  photos.ownerKey === 'productId' ? photos.table.productId : photos.table.projectId;
+  photos.ownerKey === 'productId'
+    ? photos.table.productId
+    : photos.ownerKey === 'projectId'
+      ? photos.table.projectId
+      : photos.table.goldBuyId;
 
 const PHOTO_NOT_FOUND = 'Photo introuvable';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,8 +87,13 @@ export async function insertOwnedPhoto(
     data: image.data,
     createdBy: request.user!.id,
   };
-  const values: typeof productPhotos.$inferInsert | typeof projectPhotos.$inferInsert =
-    photos.ownerKey === 'productId' ? { ...common, productId: ownerId } : { ...common, projectId: ownerId };
+  const values:
+    typeof productPhotos.$inferInsert | typeof projectPhotos.$inferInsert | typeof goldBuyPhotos.$inferInsert =
+    photos.ownerKey === 'productId'
+      ? { ...common, productId: ownerId }
+      : photos.ownerKey === 'projectId'
+        ? { ...common, projectId: ownerId }
+        : { ...common, goldBuyId: ownerId };
   const [inserted] = await db.insert(table).values(values).returning({ id: table.id });
   await recordAudit(db, request, {
     action: 'photo.add',
@@ -183,7 +198,7 @@ export async function loadOwnedPhotoMetas(
       contentType: r.contentType,
       sizeBytes: r.sizeBytes,
       createdAt: r.createdAt.toISOString(),
-      url: `${photos.urlBase}/${r.ownerId}/photos/${r.id}`,
+      url: `${photos.urlBase}/${r.ownerId}/${photos.segment ?? 'photos'}/${r.id}`,
     });
   }
   return out;

@@ -9,6 +9,7 @@ import {
   type GoldBuyTaxRegime,
 } from '../gold-buy-rules';
 import { optionalText } from './common-fields';
+import type { PhotoMeta } from './photos';
 import { isDateInRange } from './fields';
 import { listQuerySchema } from './lists';
 import { decimalString } from './products';
@@ -54,6 +55,14 @@ export const ID_DOCUMENT_TYPE_LABELS: Readonly<Record<IdDocumentType, string>> =
 };
 
 export const MAX_GOLD_BUY_ITEMS = 100;
+/** Item photos per purchase (one per item, and a few not yet saved in the draft). */
+export const GOLD_BUY_PHOTOS_MAX = MAX_GOLD_BUY_ITEMS + 20;
+/** Scans of the seller's identity document per purchase: front and back. */
+export const GOLD_BUY_IDENTITY_SCANS_MAX = 2;
+
+/** Where an item's photo is served (`GoldBuyPricedItem.photoId`). */
+export const goldBuyPhotoUrl = (goldBuyId: string, photoId: string): string =>
+  `/api/gold-buys/${goldBuyId}/photos/${photoId}`;
 
 const optionalDecimal = (options: Parameters<typeof decimalString>[0]) =>
   z.preprocess((v) => (v === '' ? null : v), decimalString(options).nullish());
@@ -118,6 +127,8 @@ export const goldBuyItemSchema = z
     grossWeightG: decimalString({ max: 100_000, scale: 3, positive: true }),
     netWeightG: decimalString({ max: 100_000, scale: 3, positive: true }),
     hallmark: z.boolean({ invalid_type_error: 'Valeur invalide' }).default(false),
+    /** A photo of the item, uploaded to the draft (POST /api/gold-buys/:id/photos). */
+    photoId: z.preprocess((v) => (v === '' ? null : v), z.string().uuid('Photo inconnue').nullish()),
     /** A price typed over the computed one (EUR), and why. */
     priceOverride: optionalDecimal({ min: 0, max: 10_000_000, scale: 2 }),
     overrideReason: optionalText(300),
@@ -226,6 +237,8 @@ export interface GoldBuyPricedItem {
   grossWeightG: string;
   netWeightG: string;
   hallmark: boolean;
+  /** Its photo (served at `goldBuyPhotoUrl`), if any. */
+  photoId: string | null;
   priceOverride: string | null;
   overrideReason: string | null;
   /** EUR per gram at this fineness (to the cent); null when the metal has no market price. */
@@ -304,7 +317,13 @@ export interface GoldBuyDetail {
   withdrawalOpen: boolean;
   paidAt: string | null;
   withdrawnAt: string | null;
+  /** After a withdrawal of a paid purchase: what the seller repays (the net paid), and when it came back. */
+  withdrawalRepayment: string | null;
+  withdrawalRepaidAt: string | null;
   disposedAt: string | null;
+  /** Scans of the seller's identity document; null for a role that may not see them (the count stays). */
+  identityScans: PhotoMeta[] | null;
+  identityScanCount: number;
   correctionOf: { id: string; number: string | null } | null;
   correctedBy: Array<{ id: string; number: string | null; status: GoldBuyStatus }>;
   notes: string;

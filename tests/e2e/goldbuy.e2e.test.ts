@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { GoldBuyDetail } from '../../shared/schemas/gold-buys';
 import type { SpotPrice } from '../../shared/schemas/market';
 import type { PricingSettings } from '../../shared/schemas/settings';
-import { getJson } from './api';
+import { getJson, sendJson } from './api';
 import type { AppServer } from './app-server';
 import { MOBILE, openPage } from './page';
 import { signIn } from './session';
@@ -82,6 +82,11 @@ function euros(cents: bigint): string {
 }
 
 const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
+/** A 1x1 PNG: an item's photo, a scan. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('gold buy-back', () => {
   it('from the dashboard calculator to a signed purchase and its police register entry', async () => {
@@ -160,9 +165,24 @@ describe('gold buy-back', () => {
     const editedItem = edit.getByTestId('gold-buy-item').first();
     expect(await editedItem.getByLabel('Poids net (g)').inputValue()).toBe('12,5');
     await editedItem.getByLabel('Description').fill('Gourmette maille américaine, fermoir cassé');
+    // Its photo: chosen on the item, shown at once, kept with the draft when it is saved.
+    await editedItem
+      .getByTestId('item-photo-input')
+      .setInputFiles({ name: 'gourmette.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await editedItem.getByTestId('item-photo-preview').waitFor();
     await edit.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
     await page.waitForURL(new RegExp(`/goldbuy/${id}$`));
     await view.getByText('Gourmette maille américaine, fermoir cassé').waitFor();
+    const photoSrc = await view.getByTestId('item-photo').getAttribute('src');
+    expect(photoSrc).toMatch(new RegExp(`^/api/gold-buys/${id}/photos/[0-9a-f-]{36}$`));
+    expect(await view.getByTestId('item-photo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+    // The identity document's scan, added on the draft; an admin sees it.
+    const scans = view.getByTestId('identity-scans');
+    await scans
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'cni-recto.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await scans.getByRole('img', { name: 'cni-recto.png' }).waitFor();
 
     // Validated: transfer to a valid IBAN in the seller's name; there is no cash option, and the screen says why.
     await view.getByRole('button', { name: 'Valider (signer le contrat)' }).click();
@@ -256,6 +276,66 @@ describe('gold buy-back', () => {
       expect(overflow, `${path} overflows at 375 px`).toBeLessThanOrEqual(0);
       await shot(page, `goldbuy${path.replace(/\//g, '-')}-375`);
     }
+
+    w.expectNoConsoleErrors();
+    await w.close();
+  });
+
+  it('a withdrawal after payment: the seller repays, the shop records it; sales staff see scans counted, not shown', async () => {
+    const w = await openPage(browser);
+    const { page } = w;
+    await signIn(page, server.url, 'commercial', undefined);
+    const api = page.context().request;
+    const seller = {
+      firstName: 'Marc',
+      lastName: 'Aubert',
+      addressLine1: '4 rue de la Paix',
+      postalCode: '75002',
+      city: 'Paris',
+      idDocumentType: 'passport',
+      idDocumentNumber: '18CV45021',
+    };
+    const item = {
+      description: 'Alliance or jaune',
+      metal: 'gold',
+      fineness: 750,
+      category: 'jewellery',
+      grossWeightG: '3',
+      netWeightG: '3',
+      hallmark: true,
+    };
+    const draft = await sendJson<GoldBuyDetail>(api, 'POST', `${server.url}/api/gold-buys`, { seller, items: [item] });
+    // The scan is added at the counter by the sales person, who then sees that it is there, not the image.
+    await page.goto(`${server.url}/goldbuy/${draft.id}`);
+    const view = page.getByTestId('gold-buy-page');
+    const scans = view.getByTestId('identity-scans');
+    await scans
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'passeport.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect
+      .poll(() => text(scans))
+      .toContain('1 image de la pièce d’identité déposée. Vous ne pouvez pas les consulter.');
+    expect(await scans.getByRole('img').count()).toBe(0);
+
+    const signed = await sendJson<GoldBuyDetail>(api, 'POST', `${server.url}/api/gold-buys/${draft.id}/validate`, {
+      version: (await getJson<GoldBuyDetail>(api, `${server.url}/api/gold-buys/${draft.id}`)).version,
+      signedPlace: 'Paris',
+      paymentMethod: 'cheque',
+      chequeNumber: '0012345',
+    });
+    await sendJson(api, 'POST', `${server.url}/api/gold-buys/${draft.id}/pay`, { version: signed.version });
+    await page.reload();
+    await view.getByRole('button', { name: 'Rétractation du vendeur' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await text(confirm)).toContain(`Le vendeur rembourse ${euros(scaled(signed.netPaid, 2))} reçus`);
+    await confirm.getByRole('button', { name: 'Enregistrer la rétractation' }).click();
+    await expect.poll(() => text(view.getByTestId('gold-buy-status'))).toBe('Rétracté');
+    expect(await text(view.getByTestId('withdrawal-repayment'))).toContain('remboursement en attente');
+    await view.getByRole('button', { name: 'Remboursement reçu' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remboursement reçu' }).click();
+    await expect.poll(() => text(view.getByTestId('withdrawal-repayment'))).toContain('remboursement reçu le');
+    expect(await view.getByRole('button', { name: 'Remboursement reçu' }).count()).toBe(0);
+    await shot(page, 'goldbuy-withdrawn-1440');
 
     w.expectNoConsoleErrors();
     await w.close();

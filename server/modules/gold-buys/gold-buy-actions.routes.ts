@@ -28,6 +28,7 @@ import {
   sellerIdentityOf,
   type GoldBuyRow,
 } from './gold-buy.repository';
+import { copyGoldBuyImages } from './gold-buy-photos';
 import { GOLD_BUYS_WRITE } from './gold-buys.routes';
 import { goldBuyDetail, marketNow, priceWith, pricingSettings, sellerDayTotal } from './gold-buy-view';
 
@@ -68,7 +69,7 @@ function assertSellerComplete(seller: GoldBuySeller, vigilance: boolean): void {
 async function changeGoldBuy(
   app: FastifyInstance,
   request: FastifyRequest,
-  action: 'validated' | 'paid' | 'withdrawn' | 'melted' | 'resold',
+  action: 'validated' | 'paid' | 'withdrawn' | 'repaid' | 'melted' | 'resold',
   change: (
     tx: Db,
     row: GoldBuyRow,
@@ -104,7 +105,7 @@ async function changeGoldBuy(
     await recordAudit(tx, request, { action, entityType: 'gold-buy', entityId: id, changes: details ?? null });
     return updated!;
   });
-  return goldBuyDetail(app, app.db, row);
+  return goldBuyDetail(app, request, row);
 }
 
 /** One "out" entry of the register per item of the purchase, each referring to the item's "in" entry. */
@@ -247,14 +248,29 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
     }),
   );
 
-  // The seller withdraws within 48 hours (working days): the items go back, the register records it.
+  // The seller withdraws within 48 hours (working days): the items go back, the register records it, and a
+  // seller who was paid owes the net paid back (recorded when it comes back: POST …/repaid).
   app.post('/api/gold-buys/:id/withdraw', GOLD_BUYS_WRITE, (request) =>
     changeGoldBuy(app, request, 'withdrawn', async (tx, row, now) => {
       assertSigned(row, ['validated', 'paid'], 'Seul un achat validé ou payé peut faire l’objet d’une rétractation');
       if (!withdrawalOpen(row.signedAt!, now))
         throw new AppError('CONFLICT', 'Le délai de rétractation de 48 heures est dépassé');
       await registerOut(tx, request, row, 'returned', now);
-      return { set: { status: 'withdrawn', withdrawnAt: now } };
+      const repayment = row.status === 'paid' ? row.netPaid : null;
+      return {
+        set: { status: 'withdrawn', withdrawnAt: now, withdrawalRepayment: repayment },
+        details: repayment ? { repayment } : undefined,
+      };
+    }),
+  );
+
+  // The seller's repayment after a withdrawal of a paid purchase has come back.
+  app.post('/api/gold-buys/:id/repaid', GOLD_BUYS_WRITE, (request) =>
+    changeGoldBuy(app, request, 'repaid', async (_tx, row, now) => {
+      if (row.status !== 'withdrawn' || row.withdrawalRepayment === null)
+        throw new AppError('CONFLICT', 'Seule une rétractation après paiement attend un remboursement du vendeur');
+      if (row.withdrawalRepaidAt) throw new AppError('CONFLICT', 'Le remboursement du vendeur est déjà enregistré');
+      return { set: { withdrawalRepaidAt: now }, details: { repayment: row.withdrawalRepayment } };
     }),
   );
 
@@ -310,6 +326,14 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
           updatedAt: now,
         })
         .returning();
+      const items = await copyGoldBuyImages(
+        tx,
+        organizationId,
+        original.id,
+        created!.id,
+        original.items as GoldBuyItemInput[],
+      );
+      const [withPhotos] = await tx.update(goldBuys).set({ items }).where(eq(goldBuys.id, created!.id)).returning();
       const { userId, actor } = actorOf(request);
       await addGoldBuyEvent(tx, { organizationId, goldBuyId: created!.id, at: now, userId, actor, action: 'created' });
       await addGoldBuyEvent(tx, {
@@ -327,8 +351,8 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
         entityId: original.id,
         changes: { correction: created!.id },
       });
-      return created!;
+      return withPhotos!;
     });
-    return reply.status(201).send(await goldBuyDetail(app, app.db, row));
+    return reply.status(201).send(await goldBuyDetail(app, request, row));
   });
 }

@@ -1,47 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '@shared/format';
 import type { GoldBuyDetail, PoliceRegisterAnswer } from '@shared/schemas/gold-buys';
-import { organizations } from '../../db/schema';
-import { createOrganization, createTestApp, signedInClient, type TestApp, type TestClient } from '../../test/harness';
-import { setManualMarket } from '../products/test/fixtures';
+import type { TestApp, TestClient } from '../../test/harness';
+import { IBAN, MONDAY_10H, SELLER, SHOP_IDENTITY, startGoldBuyApp, type GoldBuyTestSetup } from './test/fixtures';
 
-/** The app's clock: Monday 2 March 2026, 10:00 in Paris (09:00 UTC). */
-let now = new Date('2026-03-02T09:00:00Z');
+const clock = { now: MONDAY_10H };
 let t: TestApp;
-let orgId: string;
 let admin: TestClient;
 let sales: TestClient;
 let production: TestClient;
 let foreign: TestClient;
+let signIn: GoldBuyTestSetup['signIn'];
 
-/** The shop's identity: VAT-registered, so it withholds the flat tax. */
-const IDENTITY = {
-  legalForm: 'SARL',
-  addressLine1: '5 place Bellecour',
-  postalCode: '69002',
-  city: 'Lyon',
-  siren: '303265045',
-  siret: '30326504500003',
-  rcsRm: 'RCS Lyon 303 265 045',
-  vatNumber: 'FR40303265045',
-};
-
-const SELLER = {
-  civility: 'Mme',
-  firstName: 'Hélène',
-  lastName: 'Dupré',
-  addressLine1: '12 rue des Orfèvres',
-  postalCode: '69002',
-  city: 'Lyon',
-  birthDate: '1970-05-04',
-  birthPlace: 'Mâcon',
-  idDocumentType: 'cni',
-  idDocumentNumber: '123456789012',
-  idDocumentAuthority: 'Préfecture du Rhône',
-  idDocumentDate: '2020-01-15',
-};
 /** Precious metal: 10 g net of 18 kt at 100 €/g pure -> 75,00 €/g -> 10 x 75,00 x 0,755 = 566,25 €. */
 const INGOT = {
   description: 'Lingotin or 18 carats',
@@ -62,24 +33,12 @@ const CHAIN = {
   netWeightG: '5',
   hallmark: false,
 };
-const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
-
-async function signIn(role: 'admin' | 'sales' | 'production', organizationId = orgId) {
-  return (await signedInClient(t, { role, organizationId })).client;
-}
-
 beforeAll(async () => {
-  t = await createTestApp({}, () => now);
-  orgId = await createOrganization(t, 'Bijouterie Lumière');
-  await t.handle.db
-    .update(organizations)
-    .set({ settings: sql`${organizations.settings} || ${JSON.stringify(IDENTITY)}::jsonb` })
-    .where(eq(organizations.id, orgId));
-  await setManualMarket(t, { XAU: '100', XAG: '0.8', XPT: '30', 'USD/EUR': '0.92' });
-  admin = await signIn('admin');
-  sales = await signIn('sales');
-  production = await signIn('production');
-  foreign = await signIn('admin', await createOrganization(t));
+  ({ t, admin, sales, production, foreign, signIn } = await startGoldBuyApp(
+    clock,
+    'Bijouterie Lumière',
+    SHOP_IDENTITY,
+  ));
 });
 
 afterAll(async () => {
@@ -201,7 +160,7 @@ describe('the purchase contract', () => {
   });
 
   it('prints a crossed cheque with its number, and a Friday purchase with its deadline moved past the weekend', async () => {
-    now = new Date('2026-03-06T15:20:00Z'); // Friday 16:20 Paris -> Monday 9 March 16:20
+    clock.now = new Date('2026-03-06T15:20:00Z'); // Friday 16:20 Paris -> Monday 9 March 16:20
     try {
       const client = await signIn('admin');
       const buy = await draft({}, client);
@@ -217,7 +176,7 @@ describe('the purchase contract', () => {
       expect(text).toContain('jusqu’au 09/03/2026 à 16:20 (heure de Paris)');
       expect(text).toContain('Signé le 06/03/2026 à 16:20 (heure de Paris) à Villeurbanne');
     } finally {
-      now = new Date('2026-03-02T09:00:00Z');
+      clock.now = MONDAY_10H;
     }
   });
 });
@@ -229,7 +188,7 @@ describe('the receipt', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe("Le reçu s'édite une fois l'achat payé");
 
-    now = new Date('2026-03-02T13:45:00Z');
+    clock.now = new Date('2026-03-02T13:45:00Z');
     try {
       const client = await signIn('admin');
       const paid = await client.post(`/api/gold-buys/${buy.id}/pay`, { version: buy.version });
@@ -251,7 +210,7 @@ describe('the receipt', () => {
         expect(text, expected).toContain(expected);
       }
     } finally {
-      now = new Date('2026-03-02T09:00:00Z');
+      clock.now = MONDAY_10H;
     }
   });
 });

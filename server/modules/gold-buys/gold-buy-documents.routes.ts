@@ -51,7 +51,7 @@ export function registerGoldBuyDocumentRoutes(app: FastifyInstance): void {
     const row = await findGoldBuy(app.db, organizationId, goldBuyIdOf(request));
     if (row.status === 'draft' || !row.number || !row.signedAt) throw new AppError('CONFLICT', CONTRACT_OF_DRAFT);
     const [buy, organization] = await Promise.all([
-      goldBuyDetail(app, app.db, row),
+      goldBuyDetail(app, request, row),
       organizationOf(app.db, organizationId),
     ]);
     const bytes = await renderGoldBuyContractPdf({
@@ -67,7 +67,7 @@ export function registerGoldBuyDocumentRoutes(app: FastifyInstance): void {
     const row = await findGoldBuy(app.db, organizationId, goldBuyIdOf(request));
     if (!row.paidAt || !row.number) throw new AppError('CONFLICT', RECEIPT_BEFORE_PAYMENT);
     const [buy, organization] = await Promise.all([
-      goldBuyDetail(app, app.db, row),
+      goldBuyDetail(app, request, row),
       organizationOf(app.db, organizationId),
     ]);
     const bytes = await renderGoldBuyReceiptPdf({ organization, buy });

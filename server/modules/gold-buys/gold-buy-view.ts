@@ -1,14 +1,17 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { METALS, type Metal } from '@shared/constants';
 import { ExactDecimal } from '@shared/exact-decimal';
 import { priceGoldBuy, type GoldBuyPricing } from '@shared/gold-buy-pricing';
+import { canSeeIdentityScans } from '@shared/access';
 import { amlVigilanceRequired, withdrawalOpen } from '@shared/gold-buy-rules';
 import type { GoldBuyDetail, GoldBuyItemInput, GoldBuyMarketPrice, GoldBuySeller } from '@shared/schemas/gold-buys';
 import type { Db } from '../../db/client';
-import { goldBuys } from '../../db/schema';
+import { goldBuyIdentityScans, goldBuys } from '../../db/schema';
+import { loadOwnedPhotoMetas } from '../../http/owned-photos';
 import { loadSettings } from '../settings/settings.store';
 import { loadGoldBuyEvents, type GoldBuyRow } from './gold-buy.repository';
+import { GOLD_BUY_IDENTITY_SCANS } from './gold-buy-photos';
 
 export type GoldBuyMarket = Partial<Record<Metal, GoldBuyMarketPrice | null>>;
 
@@ -81,9 +84,18 @@ export async function sellerDayTotal(
   return (ExactDecimal.parse(others) ?? zero).plus(ExactDecimal.parse(thisTotal) ?? zero).toFixed(2);
 }
 
-/** The purchase as answered: priced (live for a draft, frozen once signed), with its history and links. */
-export async function goldBuyDetail(app: FastifyInstance, db: Db, row: GoldBuyRow): Promise<GoldBuyDetail> {
+/**
+ * The purchase as answered to the signed-in user: priced (live for a draft, frozen once signed), with its
+ * history, its links and, for the roles allowed, its identity scans.
+ */
+export async function goldBuyDetail(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  row: GoldBuyRow,
+): Promise<GoldBuyDetail> {
+  const db = app.db;
   const now = app.now();
+  const seesScans = canSeeIdentityScans(request.user?.role);
   const items = row.items as GoldBuyItemInput[];
   const draft = row.status === 'draft';
   const facts = draft
@@ -91,7 +103,7 @@ export async function goldBuyDetail(app: FastifyInstance, db: Db, row: GoldBuyRo
     : { buybackFactor: row.buybackFactor, vatRegistered: row.vatRegistered };
   const market = draft ? marketNow(app) : ((row.market ?? {}) as GoldBuyMarket);
   const pricing = priceWith(items, market, { ...facts, regime: row.taxRegime });
-  const [events, dayTotal, links] = await Promise.all([
+  const [events, dayTotal, links, scans] = await Promise.all([
     loadGoldBuyEvents(db, row.organizationId, row.id),
     sellerDayTotal(db, row, pricing.total, now),
     db
@@ -108,6 +120,18 @@ export async function goldBuyDetail(app: FastifyInstance, db: Db, row: GoldBuyRo
           or(eq(goldBuys.correctionOf, row.id), row.correctionOf ? eq(goldBuys.id, row.correctionOf) : sql`false`),
         ),
       ),
+    seesScans
+      ? loadOwnedPhotoMetas(db, GOLD_BUY_IDENTITY_SCANS, row.organizationId, [row.id]).then((m) => m.get(row.id) ?? [])
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(goldBuyIdentityScans)
+          .where(
+            and(
+              eq(goldBuyIdentityScans.organizationId, row.organizationId),
+              eq(goldBuyIdentityScans.goldBuyId, row.id),
+            ),
+          )
+          .then(([r]) => r?.n ?? 0),
   ]);
   const original = links.find((l) => l.id === row.correctionOf);
   return {
@@ -140,6 +164,10 @@ export async function goldBuyDetail(app: FastifyInstance, db: Db, row: GoldBuyRo
         : false,
     paidAt: row.paidAt?.toISOString() ?? null,
     withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
+    withdrawalRepayment: row.withdrawalRepayment,
+    withdrawalRepaidAt: row.withdrawalRepaidAt?.toISOString() ?? null,
+    identityScans: typeof scans === 'number' ? null : scans,
+    identityScanCount: typeof scans === 'number' ? scans : scans.length,
     disposedAt: row.disposedAt?.toISOString() ?? null,
     correctionOf: original ? { id: original.id, number: original.number } : null,
     correctedBy: links

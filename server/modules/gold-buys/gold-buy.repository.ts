@@ -91,6 +91,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   validated: 'Contrat signé (validé)',
   paid: 'Payé',
   withdrawn: 'Rétractation du vendeur',
+  repaid: 'Remboursement du vendeur reçu',
   melted: 'Fondu',
   resold: 'Revendu',
   corrected: 'Correction créée',

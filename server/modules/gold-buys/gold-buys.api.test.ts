@@ -3,35 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@shared/csv';
 import type { GoldBuyDetail, PoliceRegisterAnswer } from '@shared/schemas/gold-buys';
 import { goldBuys, organizations, policeRegister } from '../../db/schema';
-import type { TestClient } from '../../test/harness';
-import { createOrganization, createTestApp, signedInClient, type TestApp } from '../../test/harness';
+import { createOrganization, type TestApp, type TestClient } from '../../test/harness';
 import { setManualMarket } from '../products/test/fixtures';
 import { seedDemoGoldBuys } from './gold-buys.seed';
+import { IBAN, MONDAY_10H, RING, SELLER, startGoldBuyApp, type GoldBuyTestSetup } from './test/fixtures';
 
-/** The app's clock: Monday 2 March 2026, 10:00 in Paris (09:00 UTC). Tests move it by changing `now`. */
-let now = new Date('2026-03-02T09:00:00Z');
+const clock = { now: MONDAY_10H };
 let t: TestApp;
 let orgId: string;
 let admin: TestClient;
 let sales: TestClient;
 let production: TestClient;
 let foreign: TestClient;
+let signIn: GoldBuyTestSetup['signIn'];
 
-const SELLER = {
-  civility: 'Mme',
-  firstName: 'Hélène',
-  lastName: 'Dupré',
-  addressLine1: '12 rue des Orfèvres',
-  postalCode: '69002',
-  city: 'Lyon',
-  idDocumentType: 'cni',
-  idDocumentNumber: '123456789012',
-  // The full identity: this seller sells more than 10 000 € on some days of these tests (vigilance).
-  birthDate: '1970-05-04',
-  birthPlace: 'Mâcon',
-  idDocumentAuthority: 'Préfecture du Rhône',
-  idDocumentDate: '2020-01-15',
-};
 /** Another seller, identified by the minimum a contract needs. */
 const OTHER_SELLER = {
   firstName: 'Paul',
@@ -42,29 +27,9 @@ const OTHER_SELLER = {
   idDocumentType: 'passport',
   idDocumentNumber: '19AB12345',
 };
-/** 10 g net of 18 kt: 100 €/g pure -> 75,00 €/g -> 10 x 75,00 x 0,755 = 566,25 €. */
-const RING = {
-  description: 'Bague or jaune',
-  metal: 'gold',
-  fineness: 750,
-  category: 'jewellery',
-  grossWeightG: '10,4',
-  netWeightG: '10',
-  hallmark: true,
-};
-
-async function signIn(role: 'admin' | 'sales' | 'production', organizationId = orgId) {
-  return (await signedInClient(t, { role, organizationId })).client;
-}
 
 beforeAll(async () => {
-  t = await createTestApp({}, () => now);
-  orgId = await createOrganization(t, 'Bijouterie Rachat');
-  await setManualMarket(t, { XAU: '100', XAG: '0.8', XPT: '30', 'USD/EUR': '0.92' });
-  admin = await signIn('admin');
-  sales = await signIn('sales');
-  production = await signIn('production');
-  foreign = await signIn('admin', await createOrganization(t));
+  ({ t, orgId, admin, sales, production, foreign, signIn } = await startGoldBuyApp(clock, 'Bijouterie Rachat'));
 });
 
 afterAll(async () => {
@@ -82,7 +47,7 @@ async function validate(buy: GoldBuyDetail, body: Record<string, unknown> = {}, 
     version: buy.version,
     signedPlace: 'Lyon',
     paymentMethod: 'transfer',
-    iban: 'FR76 3000 6000 0112 3456 7890 189',
+    iban: IBAN,
     accountInSellerName: true,
     ...body,
   });
@@ -146,12 +111,12 @@ describe('a purchase: prices, tax and the contract', () => {
     expect(signed.number).toMatch(/^AO-2026-\d{4}$/);
     expect(signed).toMatchObject({
       status: 'validated',
-      signedAt: now.toISOString(),
+      signedAt: clock.now.toISOString(),
       signedPlace: 'Lyon',
       // Monday 10:00 + 48 h = Wednesday 10:00 (Paris)
       withdrawalDeadline: '2026-03-04T09:00:00.000Z',
       withdrawalOpen: true,
-      iban: 'FR76 3000 6000 0112 3456 7890 189',
+      iban: IBAN,
       total: '849.38',
     });
     // The market moves: a signed contract keeps its prices.
@@ -238,7 +203,7 @@ describe('a purchase: prices, tax and the contract', () => {
 
 describe('the 48 hours, payment, melting and withdrawal', () => {
   it('refuses to melt before the deadline, melts after it, and writes the register out-entries', async () => {
-    now = new Date('2026-03-06T15:20:00Z'); // Friday 16:20 Paris -> deadline Monday 9 March 16:20 (Sunday moves on)
+    clock.now = new Date('2026-03-06T15:20:00Z'); // Friday 16:20 Paris -> deadline Monday 9 March 16:20 (Sunday moves on)
     try {
       const client = await signIn('admin');
       const buy: GoldBuyDetail = (await validate(await draft(client), {}, client)).json();
@@ -251,7 +216,7 @@ describe('the 48 hours, payment, melting and withdrawal', () => {
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toContain('Délai de rétractation en cours jusqu’au 09/03/2026 16:20');
 
-      now = new Date('2026-03-09T15:20:00Z');
+      clock.now = new Date('2026-03-09T15:20:00Z');
       const later = await signIn('admin');
       const melted = await later.post(`/api/gold-buys/${buy.id}/melt`, { version: paid.version });
       expect(melted.statusCode, melted.body).toBe(200);
@@ -264,7 +229,7 @@ describe('the 48 hours, payment, melting and withdrawal', () => {
       ).json();
       expect(extract.entries.find((e) => e.direction === 'out')?.refersTo).toBe(inEntry!.number);
     } finally {
-      now = new Date('2026-03-02T09:00:00Z');
+      clock.now = MONDAY_10H;
     }
   });
 
@@ -272,19 +237,19 @@ describe('the 48 hours, payment, melting and withdrawal', () => {
     const buy: GoldBuyDetail = (await validate(await draft())).json();
     const withdrawn = await admin.post(`/api/gold-buys/${buy.id}/withdraw`, { version: buy.version });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    expect(withdrawn.json()).toMatchObject({ status: 'withdrawn', withdrawnAt: now.toISOString() });
+    expect(withdrawn.json()).toMatchObject({ status: 'withdrawn', withdrawnAt: clock.now.toISOString() });
     const out = await t.handle.db.select().from(policeRegister).where(eq(policeRegister.goldBuyId, buy.id));
     expect(out.map((e) => e.destination)).toEqual([null, 'returned']);
 
     const late: GoldBuyDetail = (await validate(await draft())).json();
-    now = new Date('2026-03-04T09:00:01Z');
+    clock.now = new Date('2026-03-04T09:00:01Z');
     try {
       const client = await signIn('admin');
       const res = await client.post(`/api/gold-buys/${late.id}/withdraw`, { version: late.version });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('Le délai de rétractation de 48 heures est dépassé');
     } finally {
-      now = new Date('2026-03-02T09:00:00Z');
+      clock.now = MONDAY_10H;
     }
   });
 
@@ -357,7 +322,7 @@ describe('the police register', () => {
 describe('demo data', () => {
   it('seeds a draft, a purchase inside its withdrawal period and one ready to melt, with register entries', async () => {
     const demoOrg = await createOrganization(t, 'Bijouterie Démo Rachat');
-    await seedDemoGoldBuys(t.handle.db, demoOrg, now);
+    await seedDemoGoldBuys(t.handle.db, demoOrg, clock.now);
     const client = await signIn('admin', demoOrg);
     const total = async (status: string) => (await client.get(`/api/gold-buys?status=${status}`)).json().total;
     expect([await total('draft'), await total('in-withdrawal'), await total('ready-to-melt')]).toEqual([1, 1, 1]);

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { registerGoldBuyActionRoutes } from './gold-buy-actions.routes';
 import { registerGoldBuyDocumentRoutes } from './gold-buy-documents.routes';
 import { registerGoldBuyListRoutes } from './gold-buy-list.routes';
+import { registerGoldBuyPhotoRoutes } from './gold-buy-photos.routes';
 import { registerGoldBuyRoutes } from './gold-buys.routes';
 import { registerPoliceRegisterRoutes } from './police-register.routes';
 
@@ -13,6 +14,7 @@ export const goldBuysModule = fp(
     registerGoldBuyRoutes(app);
     registerGoldBuyActionRoutes(app);
     registerGoldBuyDocumentRoutes(app);
+    registerGoldBuyPhotoRoutes(app);
   },
   { name: 'gold-buys' },
 );

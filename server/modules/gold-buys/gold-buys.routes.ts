@@ -21,6 +21,7 @@ import {
   goldBuySearchText,
   sellerNameOf,
 } from './gold-buy.repository';
+import { assertItemPhotosOf, deleteUnusedItemPhotos } from './gold-buy-photos';
 import { goldBuyDetail, marketNow, priceWith, pricingSettings } from './gold-buy-view';
 
 export const GOLD_BUYS_READ = { config: { access: { area: 'goldbuy' as const, mode: 'read' as const } } };
@@ -87,6 +88,7 @@ export function registerGoldBuyRoutes(app: FastifyInstance): void {
     const input = parseInput(goldBuyCreateSchema, request.body);
     const values = await draftValues(app, request, input);
     const now = app.now();
+    await assertItemPhotosOf(app.db, organizationId, null, input.items);
     const row = await app.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const [created] = await tx
@@ -104,12 +106,12 @@ export function registerGoldBuyRoutes(app: FastifyInstance): void {
       await recordAudit(tx, request, { action: 'create', entityType: 'gold-buy', entityId: created!.id });
       return created!;
     });
-    return reply.status(201).send(await goldBuyDetail(app, app.db, row));
+    return reply.status(201).send(await goldBuyDetail(app, request, row));
   });
 
   app.get('/api/gold-buys/:id', GOLD_BUYS_READ, async (request) => {
     const row = await findGoldBuy(app.db, request.user!.organizationId, goldBuyIdOf(request));
-    return goldBuyDetail(app, app.db, row);
+    return goldBuyDetail(app, request, row);
   });
 
   app.put('/api/gold-buys/:id', GOLD_BUYS_WRITE, async (request) => {
@@ -124,6 +126,8 @@ export function registerGoldBuyRoutes(app: FastifyInstance): void {
       const current = await findGoldBuy(tx, organizationId, id, true);
       assertVersion(current, input.version);
       assertDraft(current);
+      await assertItemPhotosOf(tx, organizationId, id, input.items);
+      await deleteUnusedItemPhotos(tx, organizationId, id, input.items);
       const [updated] = await tx
         .update(goldBuys)
         .set({ ...values, version: sql`${goldBuys.version} + 1`, updatedAt: now })
@@ -138,7 +142,7 @@ export function registerGoldBuyRoutes(app: FastifyInstance): void {
       });
       return updated!;
     });
-    return goldBuyDetail(app, app.db, row);
+    return goldBuyDetail(app, request, row);
   });
 
   // Only a draft goes away (archived, out of the list); a signed contract is kept (6 years at least).

@@ -34,6 +34,7 @@ import { usePricingSettings } from '@/lib/pricing-settings';
 import { fetchItem, itemKey } from '@/lib/resource-client';
 import { useCreateGoldBuy, useUpdateGoldBuy } from './api/gold-buys-api';
 import { GoldBuyTotals, totalsOf } from './components/gold-buy-totals';
+import { ItemPhotoField } from './components/item-photo-field';
 import { emptyItem, livePricing, type GoldBuyFormValues } from './lib/gold-buy-form';
 
 type Form = UseFormReturn<GoldBuyFormValues, unknown, GoldBuyCreateInput>;
@@ -140,6 +141,7 @@ export function GoldBuyForm({
                 key={field.id}
                 form={form}
                 index={index}
+                goldBuyId={detail?.id}
                 line={live.lines[index] ?? null}
                 onRemove={items.fields.length > 1 ? () => items.remove(index) : undefined}
               />
@@ -338,11 +340,14 @@ function SellerFields({ form }: { form: Form }) {
 function ItemFields({
   form,
   index,
+  goldBuyId,
   line,
   onRemove,
 }: {
   form: Form;
   index: number;
+  /** The saved draft's id: its items may have a photo. */
+  goldBuyId?: string;
   line: ReturnType<typeof livePricing>['lines'][number];
   onRemove?: () => void;
 }) {
@@ -422,6 +427,7 @@ function ItemFields({
           <Input {...register(`items.${index}.overrideReason`)} />
         </FormField>
       ) : null}
+      <ItemPhotoField form={form} index={index} goldBuyId={goldBuyId} />
       <div
         className={cn(
           'flex flex-wrap items-center justify-between gap-2 text-sm sm:col-span-2 lg:col-span-4',

@@ -20,6 +20,7 @@ import {
   GOLD_BUY_METAL_LABELS,
   GOLD_BUY_STATUS_LABELS,
   ID_DOCUMENT_TYPE_LABELS,
+  goldBuyPhotoUrl,
   type GoldBuyDetail,
 } from '@shared/schemas/gold-buys';
 import { ConfirmDialog } from '@/components/form/confirm-dialog';
@@ -38,6 +39,7 @@ import {
   type GoldBuyTransition,
 } from './api/gold-buys-api';
 import { GoldBuyLoadError, GoldBuyLoading } from './components/gold-buy-load-states';
+import { IdentityScans } from './components/identity-scans';
 import { GoldBuyStatusBadge } from './components/gold-buy-status-badge';
 import { GoldBuyTotals } from './components/gold-buy-totals';
 import { ValidateDialog } from './components/validate-dialog';
@@ -69,6 +71,11 @@ const CONFIRMS: Readonly<
     description: 'Le paiement du vendeur est enregistré avec sa date et son heure ; le reçu devient disponible.',
     confirmLabel: 'Marquer payé',
   },
+  repaid: {
+    title: 'Enregistrer le remboursement du vendeur ?',
+    description: 'Le vendeur a remboursé le prix reçu : la date et l’heure sont enregistrées.',
+    confirmLabel: 'Remboursement reçu',
+  },
   withdraw: {
     title: 'Enregistrer la rétractation du vendeur ?',
     description:
@@ -91,9 +98,18 @@ const CONFIRMS: Readonly<
 const TOASTS: Readonly<Record<GoldBuyTransition, string>> = {
   pay: 'Achat payé',
   withdraw: 'Rétractation enregistrée',
+  repaid: 'Remboursement enregistré',
   melt: 'Lot fondu',
   resell: 'Lot revendu',
 };
+
+/** What the withdrawal confirmation says of the money: the seller repays only what they were paid. */
+function withdrawDescription(goldBuy: GoldBuyDetail): string {
+  const money = goldBuy.paidAt
+    ? `Le vendeur rembourse ${formatEuro(goldBuy.netPaid)} reçus`
+    : 'L’achat n’est pas encore payé : le vendeur n’a rien à rembourser';
+  return `${money} et la boutique lui rend ses objets. La rétractation est inscrite au livre de police.`;
+}
 
 function errorText(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : undefined;
@@ -188,6 +204,13 @@ function GoldBuyView({ goldBuy, refetch }: { goldBuy: GoldBuyDetail; refetch: ()
         Rétractation du vendeur
       </Button>,
     );
+  if (canWrite && status === 'withdrawn' && goldBuy.withdrawalRepayment && !goldBuy.withdrawalRepaidAt)
+    actions.push(
+      <Button key="repaid" type="button" onClick={() => setConfirm('repaid')} disabled={busy}>
+        <Banknote aria-hidden="true" />
+        Remboursement reçu
+      </Button>,
+    );
   if (canWrite && disposable)
     actions.push(
       <Button
@@ -239,7 +262,9 @@ function GoldBuyView({ goldBuy, refetch }: { goldBuy: GoldBuyDetail; refetch: ()
       </Button>,
     );
 
-  const dialog = confirm ? CONFIRMS[confirm] : null;
+  const dialog = confirm
+    ? { ...CONFIRMS[confirm], ...(confirm === 'withdraw' ? { description: withdrawDescription(goldBuy) } : {}) }
+    : null;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="gold-buy-page">
       <PageHeader
@@ -292,6 +317,7 @@ function GoldBuyView({ goldBuy, refetch }: { goldBuy: GoldBuyDetail; refetch: ()
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <SellerCard goldBuy={goldBuy} />
+          <IdentityScans goldBuy={goldBuy} canWrite={canWrite} />
           <ItemsTable goldBuy={goldBuy} />
         </div>
         <div className="flex flex-col gap-4">
@@ -402,24 +428,43 @@ function ItemsTable({ goldBuy }: { goldBuy: GoldBuyDetail }) {
               className="flex flex-col gap-1 py-2 sm:flex-row sm:justify-between"
               data-testid="gold-buy-item-view"
             >
-              <div className="min-w-0">
-                <p className="font-medium break-words">{item.description}</p>
-                <p className="text-xs text-muted-foreground">
-                  {GOLD_BUY_METAL_LABELS[item.metal]} {item.fineness} ‰ · {GOLD_BUY_CATEGORY_LABELS[item.category]} ·
-                  brut {formatNumber(item.grossWeightG, 3)} g · net {formatNumber(item.netWeightG, 3)} g ·{' '}
-                  {item.hallmark ? 'poinçon vu' : 'sans poinçon vu'}
-                </p>
-                {item.pricePerGram ? (
-                  <p className="text-xs text-muted-foreground">
-                    {formatNumber(item.netWeightG, 3)} g × {formatNumber(item.pricePerGram, 2)} €/g ×{' '}
-                    {formatNumber(goldBuy.buybackFactor, 3)}
-                  </p>
+              <div className="flex min-w-0 gap-3">
+                {item.photoId ? (
+                  <a
+                    href={goldBuyPhotoUrl(goldBuy.id, item.photoId)}
+                    target="_blank"
+                    rel="noopener"
+                    className="shrink-0"
+                    aria-label={`Photo de l’objet ${index + 1}`}
+                  >
+                    <img
+                      src={goldBuyPhotoUrl(goldBuy.id, item.photoId)}
+                      alt=""
+                      className="size-16 rounded-md border object-cover"
+                      data-testid="item-photo"
+                      loading="lazy"
+                    />
+                  </a>
                 ) : null}
-                {item.priceOverride ? (
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{item.description}</p>
                   <p className="text-xs text-muted-foreground">
-                    Prix saisi (calculé : {formatEuro(item.computedPrice, 2, '—')}) : {item.overrideReason}
+                    {GOLD_BUY_METAL_LABELS[item.metal]} {item.fineness} ‰ · {GOLD_BUY_CATEGORY_LABELS[item.category]} ·
+                    brut {formatNumber(item.grossWeightG, 3)} g · net {formatNumber(item.netWeightG, 3)} g ·{' '}
+                    {item.hallmark ? 'poinçon vu' : 'sans poinçon vu'}
                   </p>
-                ) : null}
+                  {item.pricePerGram ? (
+                    <p className="text-xs text-muted-foreground">
+                      {formatNumber(item.netWeightG, 3)} g × {formatNumber(item.pricePerGram, 2)} €/g ×{' '}
+                      {formatNumber(goldBuy.buybackFactor, 3)}
+                    </p>
+                  ) : null}
+                  {item.priceOverride ? (
+                    <p className="text-xs text-muted-foreground">
+                      Prix saisi (calculé : {formatEuro(item.computedPrice, 2, '—')}) : {item.overrideReason}
+                    </p>
+                  ) : null}
+                </div>
               </div>
               <p className="shrink-0 font-semibold tabular-nums sm:text-right" data-testid="item-price">
                 {formatEuro(item.price, 2, '—')}

@@ -7,6 +7,7 @@ import type {
   GoldBuyValidateInput,
   PoliceRegisterAnswer,
 } from '@shared/schemas/gold-buys';
+import type { PhotoMeta, PhotoUploadInput } from '@shared/schemas/photos';
 import { listStateToQueryString, type ListState } from '@/components/data-table/list-state';
 import { useListQuery } from '@/components/data-table/use-list-query';
 import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
@@ -133,9 +134,9 @@ export function useValidateGoldBuy(id: string) {
   });
 }
 
-export type GoldBuyTransition = 'pay' | 'withdraw' | 'melt' | 'resell';
+export type GoldBuyTransition = 'pay' | 'withdraw' | 'repaid' | 'melt' | 'resell';
 
-/** POST /api/gold-buys/:id/{pay,withdraw,melt,resell} with the version shown. */
+/** POST /api/gold-buys/:id/{pay,withdraw,repaid,melt,resell} with the version shown. */
 export function useGoldBuyTransition(id: string) {
   const store = useGoldBuyCache();
   return useMutation({
@@ -151,5 +152,32 @@ export function useCorrectGoldBuy(id: string) {
   return useMutation({
     mutationFn: () => apiRequest<GoldBuyDetail>('POST', `${goldBuyPath(id)}/correct`, {}),
     onSuccess: store,
+  });
+}
+
+/** Where a purchase's images go: its item photos, or the scans of the seller's identity document. */
+export type GoldBuyImageKind = 'photos' | 'identity-scans';
+
+/**
+ * POST /api/gold-buys/:id/{photos,identity-scans}: an image added to the draft (answers its PhotoMeta). The
+ * purchase is read again: its scan count (and, for the roles allowed, the scans) changed.
+ */
+export function useUploadGoldBuyImage(id: string, kind: GoldBuyImageKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upload: PhotoUploadInput) => apiRequest<PhotoMeta>('POST', `${goldBuyPath(id)}/${kind}`, upload),
+    onSuccess: () => {
+      if (kind === 'identity-scans') void queryClient.invalidateQueries({ queryKey: goldBuyKey(id) });
+    },
+  });
+}
+
+/** DELETE /api/gold-buys/:id/{photos,identity-scans}/:photoId (a draft's image). */
+export function useDeleteGoldBuyImage(id: string, kind: GoldBuyImageKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photoId: string) =>
+      apiRequest<void>('DELETE', `${goldBuyPath(id)}/${kind}/${encodeURIComponent(photoId)}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: goldBuyKey(id) }),
   });
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Clock } from 'lucide-react';
+import { formatEuro } from '@shared/format';
+import { withdrawalPenalty } from '@shared/gold-buy-rules';
 import type { GoldBuyDetail } from '@shared/schemas/gold-buys';
 import { cn } from '@/lib/class-merge';
 import { formatDateTime } from '../lib/display';
@@ -47,7 +49,22 @@ export function WithdrawalPanel({ goldBuy, msLeft }: { goldBuy: GoldBuyDetail; m
         heures après la signature, reportées au jour ouvré suivant après un samedi, un dimanche ou un jour férié).
       </p>
       {goldBuy.status === 'withdrawn' ? (
-        <p>Le vendeur s’est rétracté le {formatDateTime(goldBuy.withdrawnAt)}.</p>
+        <>
+          <p>
+            Le vendeur s’est rétracté le {formatDateTime(goldBuy.withdrawnAt)} ; ses objets lui ont été rendus (sortie «
+            Restitué » au livre de police).
+          </p>
+          {goldBuy.withdrawalRepayment ? (
+            <p data-testid="withdrawal-repayment">
+              Il rembourse le prix reçu : <strong>{formatEuro(goldBuy.withdrawalRepayment)}</strong>
+              {goldBuy.withdrawalRepaidAt
+                ? ` — remboursement reçu le ${formatDateTime(goldBuy.withdrawalRepaidAt)}.`
+                : ' — remboursement en attente.'}
+            </p>
+          ) : (
+            <p data-testid="withdrawal-repayment">L’achat n’était pas payé : le vendeur n’a rien à rembourser.</p>
+          )}
+        </>
       ) : running ? (
         <p aria-live="off">
           Temps restant :{' '}
@@ -58,6 +75,12 @@ export function WithdrawalPanel({ goldBuy, msLeft }: { goldBuy: GoldBuyDetail; m
       ) : (
         <p data-testid="withdrawal-ended">Le délai est écoulé : le lot peut être fondu ou revendu.</p>
       )}
+      {running ? (
+        <p className="text-xs text-muted-foreground">
+          En cas de rétractation, la boutique rend les objets ; si elle ne le pouvait pas, elle devrait au vendeur le
+          double du prix, soit {formatEuro(withdrawalPenalty(goldBuy.total))}.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -35,6 +35,8 @@ export interface GoldBuyFormItem {
   grossWeightG: string;
   netWeightG: string;
   hallmark: boolean;
+  /** The item's photo uploaded to the draft ('' for none). */
+  photoId: string;
   priceOverride: string;
   overrideReason: string;
 }
@@ -73,6 +75,7 @@ export function emptyItem(partial: Partial<GoldBuyFormItem> = {}): GoldBuyFormIt
     grossWeightG: '',
     netWeightG: '',
     hallmark: false,
+    photoId: '',
     priceOverride: '',
     overrideReason: '',
     ...partial,
@@ -137,6 +140,7 @@ export function formValuesOf(detail: GoldBuyDetail): GoldBuyFormValues {
       grossWeightG: toInputText(item.grossWeightG),
       netWeightG: toInputText(item.netWeightG),
       hallmark: item.hallmark,
+      photoId: item.photoId ?? '',
       priceOverride: toInputText(item.priceOverride),
       overrideReason: item.overrideReason ?? '',
     })),
