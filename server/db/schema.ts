@@ -701,7 +701,7 @@ export const goldBuys = pgTable('gold_buys', {
   number: text('number'),
   numberYear: integer('number_year'),
   numberSeq: integer('number_seq'),
-  status: text('status', { enum: ['draft', 'validated', 'paid', 'melted', 'resold', 'withdrawn'] })
+  status: text('status', { enum: ['draft', 'validated', 'paid', 'melted', 'resold', 'withdrawn', 'corrected'] })
     .notNull()
     .default('draft'),
   sellerClientId: uuid('seller_client_id').references(() => clients.id),
@@ -797,7 +797,7 @@ export const policeRegister = pgTable('police_register', {
   goldBuyNumber: text('gold_buy_number').notNull(),
   itemIndex: integer('item_index').notNull(),
   refersTo: bigint('refers_to', { mode: 'number' }).references((): AnyPgColumn => policeRegister.id),
-  destination: text('destination', { enum: ['melted', 'resold', 'returned'] }),
+  destination: text('destination', { enum: ['melted', 'resold', 'returned', 'corrected'] }),
   description: text('description').notNull(),
   metal: text('metal').notNull(),
   fineness: integer('fineness').notNull(),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PHOTO_MAX_BYTES, type PhotoUploadInput } from '@shared/schemas/photos';
 import { AppError } from './errors';
+import { defineLimit, type Limit } from './rate-limits';
 import { detectImageType, type ImageType } from './image-type';
 
 /**
@@ -15,6 +16,17 @@ export const PHOTO_BODY_LIMIT = Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024
 
 /** Uploads per user per minute (all app nodes together), for each feature's upload limit. */
 export const PHOTO_UPLOADS_PER_MINUTE = 20;
+
+/** A feature's photo-upload rate limit (`product-photo-upload`…): PHOTO_UPLOADS_PER_MINUTE per user. */
+export function photoUploadLimit(name: string): Limit {
+  return defineLimit({
+    name,
+    max: PHOTO_UPLOADS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => request.user?.id ?? request.ip,
+    message: 'Trop de photos envoyées, réessayez dans une minute',
+  });
+}
 
 /** An upload's bytes, read and checked: at most 5 MB, a JPEG, PNG or WebP by its magic number, as declared. */
 export interface UploadedImage {

@@ -34,7 +34,7 @@ export const GOLD_BUY_CATEGORY_LABELS: Readonly<Record<GoldBuyItemCategory, stri
   metal: 'Métal précieux (lingot, pièce, débris)',
 };
 
-export const GOLD_BUY_STATUSES = ['draft', 'validated', 'paid', 'melted', 'resold', 'withdrawn'] as const;
+export const GOLD_BUY_STATUSES = ['draft', 'validated', 'paid', 'melted', 'resold', 'withdrawn', 'corrected'] as const;
 export type GoldBuyStatus = (typeof GOLD_BUY_STATUSES)[number];
 export const GOLD_BUY_STATUS_LABELS: Readonly<Record<GoldBuyStatus, string>> = {
   draft: 'Brouillon',
@@ -43,6 +43,7 @@ export const GOLD_BUY_STATUS_LABELS: Readonly<Record<GoldBuyStatus, string>> = {
   melted: 'Fondu',
   resold: 'Revendu',
   withdrawn: 'Rétracté',
+  corrected: 'Remplacé par une correction',
 };
 
 export const ID_DOCUMENT_TYPES = ['cni', 'passport', 'residence-permit', 'driving-licence'] as const;
@@ -99,7 +100,8 @@ export const goldBuySellerSchema = z.object({
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(ID_DOCUMENT_TYPES, { message: "Type de pièce d'identité inconnu" }).optional(),
   ),
-  idDocumentNumber: optionalText(50),
+  /** Kept without spaces and in capitals, so the same document is recognised however it was typed. */
+  idDocumentNumber: optionalText(50).transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : v)),
   idDocumentAuthority: optionalText(100),
   idDocumentDate: optionalDay('Date de délivrance'),
 });
@@ -128,7 +130,10 @@ export const goldBuyItemSchema = z
     netWeightG: decimalString({ max: 100_000, scale: 3, positive: true }),
     hallmark: z.boolean({ invalid_type_error: 'Valeur invalide' }).default(false),
     /** A photo of the item, uploaded to the draft (POST /api/gold-buys/:id/photos). */
-    photoId: z.preprocess((v) => (v === '' ? null : v), z.string().uuid('Photo inconnue').nullish()),
+    photoId: z.preprocess(
+      (v) => (v === '' ? null : typeof v === 'string' ? v.toLowerCase() : v),
+      z.string().uuid('Photo inconnue').nullish(),
+    ),
     /** A price typed over the computed one (EUR), and why. */
     priceOverride: optionalDecimal({ min: 0, max: 10_000_000, scale: 2 }),
     overrideReason: optionalText(300),
@@ -361,7 +366,7 @@ export interface PoliceRegisterEntry {
   itemIndex: number;
   /** The register number of the "in" entry this "out" entry closes. */
   refersTo: number | null;
-  destination: 'melted' | 'resold' | 'returned' | null;
+  destination: 'melted' | 'resold' | 'returned' | 'corrected' | null;
   description: string;
   metal: Metal;
   fineness: number;
@@ -377,6 +382,7 @@ export const REGISTER_DESTINATION_LABELS = {
   melted: 'Fondu',
   resold: 'Revendu',
   returned: 'Restitué (rétractation)',
+  corrected: 'Annulé (contrat corrigé)',
 } as const;
 
 /** GET /api/gold-buys/register query: a day or a period (Paris days), at most 366 days. */

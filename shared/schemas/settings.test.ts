@@ -52,6 +52,12 @@ describe('settings schema: numbers typed the French way', () => {
       'metalLossWarningPct',
       'quoteValidityDays',
       'vatRatePct',
+      'vatRegistered',
     ]);
+    // Whether the shop is VAT-registered, never its VAT number.
+    expect(pricing.vatRegistered).toBe(false);
+    const registered = pricingSettingsOf(settingsSchema.parse({ ...base, siren: '', vatNumber: 'FR19812345676' }));
+    expect(registered.vatRegistered).toBe(true);
+    expect(Object.values(registered)).not.toContain('FR19812345676');
   });
 });

@@ -119,6 +119,11 @@ export type SettingsAnswer = Settings & { logo: { url: string; contentType: stri
  * GET /api/pricing-settings: the settings every signed-in role prices with (the buy-back calculator, product
  * sheets, and later quotes and work orders), without the legal identity that only admins and managers read.
  */
+/** A shop with a VAT number is VAT-registered: it withholds the gold sellers' flat tax (CGI 150 VI-VK). */
+export function isVatRegistered(settings: Pick<Settings, 'vatNumber'>): boolean {
+  return settings.vatNumber.trim() !== '';
+}
+
 export type PricingSettings = Pick<
   Settings,
   | 'vatRatePct'
@@ -129,7 +134,7 @@ export type PricingSettings = Pick<
   | 'coefficientLabour'
   | 'hourlyRates'
   | 'metalLossWarningPct'
->;
+> & { vatRegistered: boolean };
 
 export function pricingSettingsOf(settings: Settings): PricingSettings {
   return {
@@ -141,6 +146,7 @@ export function pricingSettingsOf(settings: Settings): PricingSettings {
     coefficientLabour: settings.coefficientLabour,
     hourlyRates: settings.hourlyRates,
     metalLossWarningPct: settings.metalLossWarningPct,
+    vatRegistered: isVatRegistered(settings),
   };
 }
 

@@ -210,7 +210,11 @@ describe('gold buy-back', () => {
     const deadline = await text(view.getByTestId('withdrawal-deadline'));
     expect(deadline).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     await view.getByTestId('withdrawal-countdown').waitFor();
-    // Melting or reselling waits for the end of the withdrawal period.
+    // Melting or reselling is for a paid lot, once the withdrawal period is over.
+    expect(await view.getByRole('button', { name: 'Fondre' }).count()).toBe(0);
+    await view.getByRole('button', { name: 'Marquer payé' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Marquer payé' }).click();
+    await expect.poll(() => text(view.getByTestId('gold-buy-status'))).toBe('Payé');
     expect(await view.getByRole('button', { name: 'Fondre' }).isDisabled()).toBe(true);
     expect(await view.getByRole('button', { name: 'Revendre' }).isDisabled()).toBe(true);
     await view.getByRole('button', { name: 'Rétractation du vendeur' }).waitFor();

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { amlVigilanceRequired, formatIban, withdrawalDeadline, withdrawalOpen } from '@shared/gold-buy-rules';
 import {
@@ -11,6 +11,7 @@ import { csvDateTime, parisDay } from '@shared/csv-format';
 import type { Db } from '../../db/client';
 import { goldBuys, policeRegister } from '../../db/schema';
 import { nextDocumentNumber } from '../../db/document-numbers';
+import { isVatRegistered, type Settings } from '@shared/schemas/settings';
 import { recordAudit } from '../../audit/record-audit';
 import { AppError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
@@ -30,7 +31,8 @@ import {
 } from './gold-buy.repository';
 import { copyGoldBuyImages } from './gold-buy-photos';
 import { GOLD_BUYS_WRITE } from './gold-buys.routes';
-import { goldBuyDetail, marketNow, priceWith, pricingSettings, sellerDayTotal } from './gold-buy-view';
+import { goldBuyDetail, marketNow, priceWith, sellerDayTotal, type GoldBuyMarket } from './gold-buy-view';
+import { loadSettings } from '../settings/settings.store';
 
 const invalid = (message: string, field?: string) =>
   new AppError('VALIDATION_FAILED', message, field ? { [field]: [message] } : undefined);
@@ -113,7 +115,7 @@ async function registerOut(
   tx: Db,
   request: FastifyRequest,
   row: GoldBuyRow,
-  destination: 'melted' | 'resold' | 'returned',
+  destination: 'melted' | 'resold' | 'returned' | 'corrected',
   now: Date,
 ): Promise<void> {
   const entries = await tx
@@ -153,6 +155,60 @@ async function registerOut(
   }
 }
 
+/** The shop's identity every contract prints (L224-98: name, address, RCS or RM; SIREN or SIRET). */
+const REQUIRED_SHOP: ReadonlyArray<[keyof Settings, string]> = [
+  ['legalName', 'raison sociale'],
+  ['addressLine1', 'adresse'],
+  ['postalCode', 'code postal'],
+  ['city', 'ville'],
+  ['rcsRm', 'RCS ou RM'],
+];
+
+function assertShopIdentity(settings: Settings): void {
+  const missing = REQUIRED_SHOP.filter(([key]) => !String(settings[key] ?? '').trim()).map(([, label]) => label);
+  if (!settings.siren.trim() && !settings.siret.trim()) missing.push('SIREN ou SIRET');
+  if (missing.length > 0)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Le contrat doit indiquer l’identité de la boutique : complétez les Paramètres (${missing.join(', ')}).`,
+    );
+}
+
+/**
+ * A signed correction replaces its original: the original becomes "corrected" (final) and each of its register
+ * entries is closed by an "out" entry (destination "corrected") that refers to it. Inside the signing transaction.
+ */
+async function supersede(
+  tx: Db,
+  request: FastifyRequest,
+  original: GoldBuyRow,
+  correction: { id: string; number: string },
+  now: Date,
+): Promise<void> {
+  await registerOut(tx, request, original, 'corrected', now);
+  await tx
+    .update(goldBuys)
+    .set({ status: 'corrected', disposedAt: now, version: sql`${goldBuys.version} + 1`, updatedAt: now })
+    .where(eq(goldBuys.id, original.id));
+  const details = { correction: correction.id, number: correction.number };
+  await addGoldBuyEvent(tx, {
+    organizationId: original.organizationId,
+    goldBuyId: original.id,
+    at: now,
+    ...actorOf(request),
+    action: 'superseded',
+    fromStatus: original.status,
+    toStatus: 'corrected',
+    details,
+  });
+  await recordAudit(tx, request, {
+    action: 'supersede',
+    entityType: 'gold-buy',
+    entityId: original.id,
+    changes: details,
+  });
+}
+
 function assertSigned(row: GoldBuyRow, allowed: ReadonlyArray<GoldBuyRow['status']>, message: string): void {
   if (!allowed.includes(row.status)) throw new AppError('CONFLICT', message);
 }
@@ -173,19 +229,34 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
         assertDraft(row);
         const items = row.items as GoldBuyItemInput[];
         if (items.length === 0) throw invalid('Ajoutez au moins un objet avant de valider', 'items');
-        const facts = await pricingSettings(tx, organizationId);
-        const market = marketNow(app);
+        const settings = await loadSettings(tx, organizationId);
+        assertShopIdentity(settings);
+        // A correction keeps what the original contract froze (market, factor, VAT status): it fixes the record,
+        // it does not re-price the lot.
+        const original = row.correctionOf ? await findGoldBuy(tx, organizationId, row.correctionOf, true) : null;
+        if (original && original.status !== 'validated' && original.status !== 'paid')
+          throw new AppError(
+            'CONFLICT',
+            `L’achat d’origine ${original.number ?? ''} n’est plus validé ni payé : cette correction ne peut plus être signée`,
+          );
+        const facts = original
+          ? { buybackFactor: original.buybackFactor, vatRegistered: original.vatRegistered }
+          : { buybackFactor: settings.buybackFactor, vatRegistered: isVatRegistered(settings) };
+        const market = original ? ((original.market ?? {}) as GoldBuyMarket) : marketNow(app);
         const pricing = priceWith(items, market, { ...facts, regime: row.taxRegime });
         const unpriced = pricing.items.findIndex((i) => i.price === null);
         if (unpriced >= 0)
           throw invalid(`Objet ${unpriced + 1} sans prix : cours du métal indisponible`, `items.${unpriced}`);
+        // The counter's row lock serialises the organization's validations: the seller's day total read after it
+        // sees every purchase signed before this one.
+        const year = Number(parisDay(now).slice(0, 4));
+        const sequence = await nextDocumentNumber(tx, organizationId, 'gold-buy', year);
+        const number = goldBuyNumber(year, sequence);
+        if (original) await supersede(tx, request, original, { id: row.id, number }, now);
         const seller = row.seller as GoldBuySeller;
         const dayTotal = await sellerDayTotal(tx, { ...row, signedAt: now }, pricing.total, now);
         const vigilance = amlVigilanceRequired(dayTotal);
         assertSellerComplete(seller, vigilance);
-        const year = Number(parisDay(now).slice(0, 4));
-        const sequence = await nextDocumentNumber(tx, organizationId, 'gold-buy', year);
-        const number = goldBuyNumber(year, sequence);
         const identity = sellerIdentityOf(seller);
         const document = sellerDocumentOf(seller);
         for (const [index, item] of pricing.items.entries()) {
@@ -210,9 +281,12 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
           });
         }
         const deadline = withdrawalDeadline(now);
+        // The seller of a paid original has been paid: the correction is paid by that payment.
+        const paid = original?.paidAt ? { status: 'paid' as const, paidAt: original.paidAt } : {};
         return {
           set: {
             status: 'validated',
+            ...paid,
             number,
             numberYear: year,
             numberSeq: sequence,
@@ -234,7 +308,12 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
             validatedBy: request.user!.id,
             searchText: goldBuySearchText({ number, sellerName: row.sellerName, items }),
           },
-          details: { number, total: pricing.total, withdrawalDeadline: deadline.toISOString() },
+          details: {
+            number,
+            total: pricing.total,
+            withdrawalDeadline: deadline.toISOString(),
+            ...(original ? { corrects: original.number } : {}),
+          },
         };
       },
       input.version,
@@ -298,6 +377,25 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
     const organizationId = request.user!.organizationId;
     const original = await findGoldBuy(app.db, organizationId, goldBuyIdOf(request));
     if (original.status === 'draft') throw new AppError('CONFLICT', 'Un brouillon se modifie directement');
+    if (original.status !== 'validated' && original.status !== 'paid')
+      throw new AppError(
+        'CONFLICT',
+        'Seul un achat validé ou payé, dont les objets sont encore en boutique, peut être corrigé',
+      );
+    const [open] = await app.db
+      .select({ id: goldBuys.id })
+      .from(goldBuys)
+      .where(
+        and(
+          eq(goldBuys.organizationId, organizationId),
+          eq(goldBuys.correctionOf, original.id),
+          eq(goldBuys.status, 'draft'),
+          isNull(goldBuys.archivedAt),
+        ),
+      )
+      .limit(1);
+    if (open)
+      throw new AppError('CONFLICT', 'Une correction de cet achat est déjà en cours : ouvrez-la depuis l’achat');
     const now = app.now();
     const row = await app.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;

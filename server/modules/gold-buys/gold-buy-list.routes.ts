@@ -20,6 +20,9 @@ const signedDay = sql`(${goldBuys.signedAt} AT TIME ZONE 'Europe/Paris')::date`;
  * Conditions of the list's own filters. "In withdrawal period" and "ready to melt" are read from the deadline
  * against `now` (to the minute: the list's answers are cached per minute; the melt route checks to the second).
  */
+/** Signed purchases the shop keeps (the summary's figures without a status filter). */
+const KEPT_STATUSES = ['validated', 'paid', 'melted', 'resold'] as const;
+
 function goldBuyFilters(q: GoldBuyListQuery, now: Date): Array<SQL | undefined> {
   let status: SQL | undefined;
   if (q.status === 'in-withdrawal')
@@ -74,9 +77,13 @@ export function registerGoldBuyListRoutes(app: FastifyInstance): void {
     },
   });
 
+  // Without a status filter, the figures are those of the purchases the shop keeps: signed, neither withdrawn nor
+  // replaced by a correction (a draft was never paid; a withdrawn purchase's money came back).
   app.get('/api/gold-buys/summary', GOLD_BUYS_READ, async (request) => {
     const query = parseInput(goldBuyListQuerySchema, request.query);
-    const where = listWhere(goldBuys, request.user!.organizationId, query, goldBuyFilters(query, minute()));
+    const filters = goldBuyFilters(query, minute());
+    if (!query.status) filters.push(inArray(goldBuys.status, [...KEPT_STATUSES]));
+    const where = listWhere(goldBuys, request.user!.organizationId, query, filters);
     const [totals] = await app.db
       .select({
         count: sql<number>`count(*)::int`,

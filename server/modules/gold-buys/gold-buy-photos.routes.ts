@@ -10,13 +10,8 @@ import {
   loadOwnedPhotoMetas,
   type OwnedPhotos,
 } from '../../http/owned-photos';
-import { defineLimit, routeLimit } from '../../http/rate-limits';
-import {
-  PHOTO_BODY_LIMIT,
-  PHOTO_UPLOADS_PER_MINUTE,
-  readUploadedImage,
-  sendStoredImage,
-} from '../../http/uploaded-image';
+import { routeLimit } from '../../http/rate-limits';
+import { PHOTO_BODY_LIMIT, photoUploadLimit, readUploadedImage, sendStoredImage } from '../../http/uploaded-image';
 import { parseInput } from '../../http/validate';
 import { assertDraft, findGoldBuy, goldBuyIdOf } from './gold-buy.repository';
 import { GOLD_BUY_IDENTITY_SCANS, GOLD_BUY_PHOTOS } from './gold-buy-photos';
@@ -25,13 +20,7 @@ import { GOLD_BUYS_READ, GOLD_BUYS_WRITE } from './gold-buys.routes';
 /** Identity scans are read by the roles that read the administration area (ADR 0012), in this module. */
 const IDENTITY_SCANS_READ = { config: { access: { area: 'admin' as const, mode: 'read' as const } } };
 
-const GOLD_BUY_PHOTO_UPLOADS = defineLimit({
-  name: 'gold-buy-photo-upload',
-  max: PHOTO_UPLOADS_PER_MINUTE,
-  windowMs: 60_000,
-  key: (request) => request.user?.id ?? request.ip,
-  message: 'Trop de photos envoyées, réessayez dans une minute',
-});
+const GOLD_BUY_PHOTO_UPLOADS = photoUploadLimit('gold-buy-photo-upload');
 
 const UPLOAD = {
   config: { ...GOLD_BUYS_WRITE.config, rateLimit: routeLimit(GOLD_BUY_PHOTO_UPLOADS) },
@@ -59,21 +48,29 @@ async function uploadTo(app: FastifyInstance, request: FastifyRequest, photos: O
   return metas.get(id)!.find((p) => p.id === photoId)!;
 }
 
-/** Deletes an image of a draft; an item photo the saved draft still shows must first be taken off its item. */
+/**
+ * Deletes an image of a draft, under the draft's lock (a signature running at the same time waits, then keeps
+ * it); an item photo the saved draft still shows must first be taken off its item.
+ */
 async function deleteFrom(app: FastifyInstance, request: FastifyRequest, photos: OwnedPhotos): Promise<void> {
   const organizationId = request.user!.organizationId;
-  const row = await findGoldBuy(app.db, organizationId, goldBuyIdOf(request));
-  assertDraft(row);
+  const id = goldBuyIdOf(request);
+  await findGoldBuy(app.db, organizationId, id);
   const photoId = photoIdOf(request).toLowerCase();
-  if (photos === GOLD_BUY_PHOTOS) {
-    const index = (row.items as GoldBuyItemInput[]).findIndex((i) => i.photoId?.toLowerCase() === photoId);
-    if (index >= 0)
-      throw new AppError(
-        'CONFLICT',
-        `Cette photo illustre l’objet ${index + 1} : retirez-la de l’objet puis enregistrez le brouillon`,
-      );
-  }
-  await deleteOwnedPhoto(app.db, request, photos, { organizationId, ownerId: row.id }, photoId);
+  await app.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const row = await findGoldBuy(db, organizationId, id, true);
+    assertDraft(row);
+    if (photos === GOLD_BUY_PHOTOS) {
+      const index = (row.items as GoldBuyItemInput[]).findIndex((i) => i.photoId?.toLowerCase() === photoId);
+      if (index >= 0)
+        throw new AppError(
+          'CONFLICT',
+          `Cette photo illustre l’objet ${index + 1} : retirez-la de l’objet puis enregistrez le brouillon`,
+        );
+    }
+    await deleteOwnedPhoto(db, request, photos, { organizationId, ownerId: row.id }, photoId);
+  });
 }
 
 async function serveFrom(app: FastifyInstance, request: FastifyRequest, photos: OwnedPhotos) {

@@ -1,10 +1,11 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { METALS, type Metal } from '@shared/constants';
 import { ExactDecimal } from '@shared/exact-decimal';
 import { priceGoldBuy, type GoldBuyPricing } from '@shared/gold-buy-pricing';
 import { canSeeIdentityScans } from '@shared/access';
 import { amlVigilanceRequired, withdrawalOpen } from '@shared/gold-buy-rules';
+import { isVatRegistered } from '@shared/schemas/settings';
 import type { GoldBuyDetail, GoldBuyItemInput, GoldBuyMarketPrice, GoldBuySeller } from '@shared/schemas/gold-buys';
 import type { Db } from '../../db/client';
 import { goldBuyIdentityScans, goldBuys } from '../../db/schema';
@@ -28,7 +29,7 @@ export function marketNow(app: FastifyInstance): GoldBuyMarket {
 /** The settings a purchase is priced with: the buy-back factor, and whether the shop is VAT-registered. */
 export async function pricingSettings(db: Db, organizationId: string) {
   const settings = await loadSettings(db, organizationId);
-  return { buybackFactor: settings.buybackFactor, vatRegistered: settings.vatNumber.trim() !== '' };
+  return { buybackFactor: settings.buybackFactor, vatRegistered: isVatRegistered(settings) };
 }
 
 /** Prices items with a market (today's for a draft, the frozen one once validated). */
@@ -117,6 +118,7 @@ export async function goldBuyDetail(
       .where(
         and(
           eq(goldBuys.organizationId, row.organizationId),
+          isNull(goldBuys.archivedAt),
           or(eq(goldBuys.correctionOf, row.id), row.correctionOf ? eq(goldBuys.id, row.correctionOf) : sql`false`),
         ),
       ),

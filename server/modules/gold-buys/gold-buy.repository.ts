@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { GoldBuyEvent, GoldBuySeller, GoldBuyListItem } from '@shared/schemas/gold-buys';
 import { ID_DOCUMENT_TYPE_LABELS } from '@shared/schemas/gold-buys';
@@ -6,6 +6,7 @@ import { buildSearchText } from '@shared/search-text';
 import type { Db } from '../../db/client';
 import { goldBuyEvents, goldBuys } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { userDisplayName } from '../../http/user-name';
 
 export type GoldBuyRow = typeof goldBuys.$inferSelect;
 
@@ -26,11 +27,12 @@ export function goldBuyIdOf(request: FastifyRequest): string {
   return id.toLowerCase();
 }
 
+/** A purchase of the organization; a deleted (archived) draft is gone: 404 like an unknown id. */
 export async function findGoldBuy(db: Db, organizationId: string, id: string, forUpdate = false): Promise<GoldBuyRow> {
   const query = db
     .select()
     .from(goldBuys)
-    .where(and(eq(goldBuys.id, id), eq(goldBuys.organizationId, organizationId)));
+    .where(and(eq(goldBuys.id, id), eq(goldBuys.organizationId, organizationId), isNull(goldBuys.archivedAt)));
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(GOLD_BUY_NOT_FOUND);
   return row;
@@ -95,6 +97,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   melted: 'Fondu',
   resold: 'Revendu',
   corrected: 'Correction créée',
+  superseded: 'Remplacé par la correction signée',
   archived: 'Brouillon supprimé',
 };
 
@@ -124,11 +127,9 @@ export async function addGoldBuyEvent(tx: Db, event: GoldBuyEventInput): Promise
   });
 }
 
-/** "Marie Durand" for the signed-in user (their name, else their username). */
+/** Who changes a purchase: the signed-in user ("Marie Durand", else their username). */
 export function actorOf(request: FastifyRequest): { userId: string | null; actor: string } {
-  const u = request.user!;
-  const name = [u.firstName, u.lastName].filter(Boolean).join(' ');
-  return { userId: u.id, actor: name || u.username };
+  return { userId: request.user!.id, actor: userDisplayName(request)! };
 }
 
 export async function loadGoldBuyEvents(db: Db, organizationId: string, goldBuyId: string): Promise<GoldBuyEvent[]> {

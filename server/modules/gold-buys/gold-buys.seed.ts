@@ -1,6 +1,7 @@
 import { priceGoldBuy } from '@shared/gold-buy-pricing';
 import { withdrawalDeadline } from '@shared/gold-buy-rules';
 import { goldBuyItemSchema, goldBuySellerSchema } from '@shared/schemas/gold-buys';
+import { isVatRegistered } from '@shared/schemas/settings';
 import { parisDay } from '@shared/csv-format';
 import type { Db } from '../../db/client';
 import { nextDocumentNumber } from '../../db/document-numbers';
@@ -80,7 +81,7 @@ const DEMO_GOLD_BUYS = [
 /** Seeds the demo organization's purchases and their register entries (the register keeps them: demo data only). */
 export async function seedDemoGoldBuys(db: Db, organizationId: string, now = new Date()): Promise<void> {
   const settings = await loadSettings(db, organizationId);
-  const vatRegistered = settings.vatNumber.trim() !== '';
+  const vatRegistered = isVatRegistered(settings);
   for (const demo of DEMO_GOLD_BUYS) {
     const seller = goldBuySellerSchema.parse(demo.seller);
     const items = demo.items.map((item, i) =>

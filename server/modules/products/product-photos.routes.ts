@@ -7,26 +7,15 @@ import { recordAudit } from '../../audit/record-audit';
 import { AppError } from '../../http/errors';
 import { deleteOwnedPhoto, findOwnedPhoto, insertOwnedPhoto } from '../../http/owned-photos';
 import { parseInput } from '../../http/validate';
-import {
-  PHOTO_BODY_LIMIT,
-  PHOTO_UPLOADS_PER_MINUTE,
-  readUploadedImage,
-  sendStoredImage,
-} from '../../http/uploaded-image';
+import { PHOTO_BODY_LIMIT, photoUploadLimit, readUploadedImage, sendStoredImage } from '../../http/uploaded-image';
 import { getProductBySlug, loadPhotoMetas, PRODUCT_PHOTOS } from './product.repository';
 import { orgOf } from './products.routes';
-import { defineLimit, routeLimit } from '../../http/rate-limits';
+import { routeLimit } from '../../http/rate-limits';
 
 const READ = { access: { area: 'catalog', mode: 'read' } } as const;
 const WRITE = { access: { area: 'catalog', mode: 'write' } } as const;
 
-const PHOTO_UPLOADS = defineLimit({
-  name: 'product-photo-upload',
-  max: PHOTO_UPLOADS_PER_MINUTE,
-  windowMs: 60_000,
-  key: (request) => request.user?.id ?? request.ip,
-  message: 'Trop de photos envoyées, réessayez dans une minute',
-});
+const PHOTO_UPLOADS = photoUploadLimit('product-photo-upload');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -220,6 +220,7 @@ describe('settings take effect on sheets', () => {
         coefficientLabour: '2',
         hourlyRates: [{ label: 'Atelier', ratePerHour: '60' }],
         metalLossWarningPct: '3',
+        vatRegistered: false,
       });
       expect((await client.get('/api/settings')).statusCode, role).toBe(role === 'manager' ? 200 : 403);
     }

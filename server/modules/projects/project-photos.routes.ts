@@ -2,26 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { photoUploadSchema, type PhotoMeta } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { deleteOwnedPhoto, findOwnedPhoto, insertOwnedPhoto } from '../../http/owned-photos';
-import { defineLimit, routeLimit } from '../../http/rate-limits';
-import {
-  PHOTO_BODY_LIMIT,
-  PHOTO_UPLOADS_PER_MINUTE,
-  readUploadedImage,
-  sendStoredImage,
-} from '../../http/uploaded-image';
+import { routeLimit } from '../../http/rate-limits';
+import { PHOTO_BODY_LIMIT, photoUploadLimit, readUploadedImage, sendStoredImage } from '../../http/uploaded-image';
 import { parseInput } from '../../http/validate';
 import { authorName, findProject, insertProjectEvents, loadProjectPhotos, PROJECT_PHOTOS } from './projects.queries';
 
 const READ = { access: { area: 'sales', mode: 'read' } } as const;
 const WRITE = { access: { area: 'sales', mode: 'write' } } as const;
 
-const PHOTO_UPLOADS = defineLimit({
-  name: 'project-photo-upload',
-  max: PHOTO_UPLOADS_PER_MINUTE,
-  windowMs: 60_000,
-  key: (request) => request.user?.id ?? request.ip,
-  message: 'Trop de photos envoyées, réessayez dans une minute',
-});
+const PHOTO_UPLOADS = photoUploadLimit('project-photo-upload');
 
 /** Sketches and photos of a project, stored like product photos (server/http/uploaded-image.ts). */
 export function registerProjectPhotoRoutes(app: FastifyInstance): void {

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { PhotoMeta } from '@shared/schemas/photos';
 import type { Client } from '@shared/schemas/clients';
 import {
@@ -10,6 +9,7 @@ import {
 } from '@shared/schemas/projects';
 import type { Db } from '../../db/client';
 import { clients, projectEvents, projectPhotos, projects } from '../../db/schema';
+import { userDisplayName } from '../../http/user-name';
 import { notFound } from '../../http/errors';
 import { loadOwnedPhotoMetas, type OwnedPhotos } from '../../http/owned-photos';
 import { clientDisplayName } from '../clients/clients.queries';
@@ -65,11 +65,7 @@ export async function findProject(
 }
 
 /** The name a timeline shows for the signed-in user ("Claire Martin", else the username). */
-export function authorName(request: FastifyRequest): string | null {
-  const user = request.user;
-  if (!user) return null;
-  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.username;
-}
+export const authorName = userDisplayName;
 
 export interface NewProjectEvent {
   organizationId: string;

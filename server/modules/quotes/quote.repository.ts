@@ -15,6 +15,7 @@ import { buildSearchText } from '@shared/search-text';
 import type { Db } from '../../db/client';
 import { clients, quoteEvents, quotes } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { userDisplayName } from '../../http/user-name';
 import { clientDisplayName } from '../clients/clients.queries';
 
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -219,12 +220,9 @@ export async function addQuoteEvent(tx: Db, event: QuoteEventInput): Promise<voi
   });
 }
 
-/** "Marie Durand" for a signed-in user (their name, else their username). */
+/** Who changes a quote: the signed-in user ("Marie Durand"), or the client through the share link. */
 export function actorOf(request: FastifyRequest): { userId: string | null; actor: string } {
-  const u = request.user;
-  if (!u) return { userId: null, actor: 'Client (lien de partage)' };
-  const name = [u.firstName, u.lastName].filter(Boolean).join(' ');
-  return { userId: u.id, actor: name || u.username };
+  return { userId: request.user?.id ?? null, actor: userDisplayName(request) ?? 'Client (lien de partage)' };
 }
 
 /** What a history entry says in French. */

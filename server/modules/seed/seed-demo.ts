@@ -23,6 +23,21 @@ export const DEMO_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$ImV7HDpBZjntVlH83/0w3Q$DcXnCSnetR2Mq2CqN0ComhqSMz27/UQKaPNlz6wbDnE';
 export const DEMO_ORGANIZATION = { name: 'Bijouterie Démo', slug: 'bijouterie-demo' } as const;
 
+/**
+ * The demo shop's identity, as its contracts and quotes print it (fictitious numbers with valid check digits):
+ * a gold buy-back contract cannot be signed without it.
+ */
+export const DEMO_IDENTITY = {
+  legalForm: 'SARL',
+  addressLine1: '8 rue de la Paix',
+  postalCode: '75002',
+  city: 'Paris',
+  siren: '812345676',
+  siret: '81234567600009',
+  rcsRm: 'RCS Paris 812 345 676',
+  vatNumber: 'FR19812345676',
+} as const;
+
 export interface DemoAccount {
   username: string;
   role: Role;
@@ -68,7 +83,7 @@ async function seedDemoOrganization(db: Db): Promise<boolean> {
     if ((await countOrganizations(tx as unknown as Db)) > 0) return false;
     const [org] = await tx
       .insert(organizations)
-      .values({ name: DEMO_ORGANIZATION.name, slug: DEMO_ORGANIZATION.slug })
+      .values({ name: DEMO_ORGANIZATION.name, slug: DEMO_ORGANIZATION.slug, settings: DEMO_IDENTITY })
       .returning({ id: organizations.id });
     await tx.insert(users).values(
       DEMO_ACCOUNTS.map((account) => ({

@@ -67,8 +67,8 @@ export interface GoldBuyTestSetup {
 }
 
 /**
- * The app of a gold-buy test file on its movable clock: an organization (with `settings` merged into its
- * settings), the market at 100 €/g of pure gold, and one signed-in user per role that matters here.
+ * The app of a gold-buy test file on its movable clock: an organization with the shop's identity but no VAT
+ * number unless `settings` (merged over it) gives one, the market at 100 €/g of pure gold, and one signed-in user per role that matters here.
  */
 export async function startGoldBuyApp(
   clock: { now: Date },
@@ -77,11 +77,11 @@ export async function startGoldBuyApp(
 ): Promise<GoldBuyTestSetup> {
   const t = await createTestApp({}, () => clock.now);
   const orgId = await createOrganization(t, name);
-  if (Object.keys(settings).length > 0)
-    await t.handle.db
-      .update(organizations)
-      .set({ settings: sql`${organizations.settings} || ${JSON.stringify(settings)}::jsonb` })
-      .where(eq(organizations.id, orgId));
+  const identity = { ...SHOP_IDENTITY, vatNumber: '', ...settings };
+  await t.handle.db
+    .update(organizations)
+    .set({ settings: sql`${organizations.settings} || ${JSON.stringify(identity)}::jsonb` })
+    .where(eq(organizations.id, orgId));
   await setManualMarket(t, { XAU: '100', XAG: '0.8', XPT: '30', 'USD/EUR': '0.92' });
   const signIn = async (role: 'admin' | 'manager' | 'sales' | 'production', organizationId = orgId) =>
     (await signedInClient(t, { role, organizationId })).client;

@@ -89,7 +89,7 @@ export function GoldBuyForm({
   const watchedItems = useWatch({ control, name: 'items' });
   const regime = useWatch({ control, name: 'taxRegime' });
   const factor = settings.data?.buybackFactor ?? detail?.buybackFactor ?? GOLD_BUYBACK_FACTOR;
-  const vatRegistered = detail ? detail.vatRegistered : null;
+  const vatRegistered = detail ? detail.vatRegistered : (settings.data?.vatRegistered ?? null);
   const live = livePricing(watchedItems, {
     pricePerGramPure: market.prices,
     buybackFactor: factor,
@@ -143,6 +143,7 @@ export function GoldBuyForm({
                 index={index}
                 goldBuyId={detail?.id}
                 line={live.lines[index] ?? null}
+                factor={factor}
                 onRemove={items.fields.length > 1 ? () => items.remove(index) : undefined}
               />
             ))}
@@ -342,10 +343,13 @@ function ItemFields({
   index,
   goldBuyId,
   line,
+  factor,
   onRemove,
 }: {
   form: Form;
   index: number;
+  /** The buy-back factor the price uses. */
+  factor: string;
   /** The saved draft's id: its items may have a photo. */
   goldBuyId?: string;
   line: ReturnType<typeof livePricing>['lines'][number];
@@ -436,7 +440,7 @@ function ItemFields({
       >
         <p className="text-muted-foreground" data-testid="item-price-detail">
           {line?.pricePerGram
-            ? `${formatNumber(line.netWeightG, 3)} g × ${formatNumber(line.pricePerGram, 2)} €/g au titre ${line.fineness}`
+            ? `${formatNumber(line.netWeightG, 3)} g × ${formatNumber(line.pricePerGram, 2)} €/g au titre ${line.fineness} × ${formatNumber(factor, 3)}`
             : 'Prix calculé dès le poids net et le titre saisis'}
         </p>
         <p className="font-semibold tabular-nums">

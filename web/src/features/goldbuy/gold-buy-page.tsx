@@ -169,12 +169,23 @@ function GoldBuyView({ goldBuy, refetch }: { goldBuy: GoldBuyDetail; refetch: ()
   };
 
   const status = goldBuy.status;
+  // Inside the withdrawal period a signed lot may be withdrawn; after it, a paid lot may be melted or resold.
   const disposable = status === 'validated' || status === 'paid';
+  const meltable = status === 'paid';
   const disposeReason = running ? 'Possible après la fin du délai de rétractation' : undefined;
   const actions: ReactNode[] = [];
   if (canWrite && status === 'draft') {
     actions.push(
-      <Button key="validate" type="button" onClick={() => setValidating(true)} disabled={busy}>
+      <Button
+        key="validate"
+        type="button"
+        onClick={() => {
+          // The dialog shows the amounts the server will sign: read them again (the market moves).
+          refetch();
+          setValidating(true);
+        }}
+        disabled={busy}
+      >
         <PenLine aria-hidden="true" />
         Valider (signer le contrat)
       </Button>,
@@ -211,7 +222,7 @@ function GoldBuyView({ goldBuy, refetch }: { goldBuy: GoldBuyDetail; refetch: ()
         Remboursement reçu
       </Button>,
     );
-  if (canWrite && disposable)
+  if (canWrite && meltable)
     actions.push(
       <Button
         key="melt"
@@ -236,7 +247,7 @@ function GoldBuyView({ goldBuy, refetch }: { goldBuy: GoldBuyDetail; refetch: ()
         Revendre
       </Button>,
     );
-  if (canWrite && signed)
+  if (canWrite && disposable)
     actions.push(
       <Button key="correct" type="button" variant="outline" onClick={() => void makeCorrection()} disabled={busy}>
         <FilePen aria-hidden="true" />
@@ -293,7 +304,7 @@ function GoldBuyView({ goldBuy, refetch }: { goldBuy: GoldBuyDetail; refetch: ()
           {actions}
         </div>
       ) : null}
-      {canWrite && disposable && running ? (
+      {canWrite && meltable && running ? (
         <p className="text-xs text-muted-foreground" data-testid="dispose-reason">
           Fondre ou revendre le lot n’est possible qu’après la fin du délai de rétractation.
         </p>

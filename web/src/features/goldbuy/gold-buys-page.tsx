@@ -183,7 +183,8 @@ function GoldBuysSummary({ state }: { state: ListState }) {
     <ListSummary
       testId="gold-buys-summary"
       summary={summary}
-      countLabel="Achats"
+      // Without a status, the server sums the purchases the shop keeps (signed, neither withdrawn nor corrected).
+      countLabel={state.filters.status ? 'Achats' : 'Achats signés conservés'}
       figures={SUMMARY_FIGURES}
       details={(totals) => <WeightsByFineness weights={totals.byFineness} />}
     />

@@ -27,6 +27,13 @@ export function countdownText(ms: number): string {
   return `${days > 0 ? `${days} j ` : ''}${pad(hours)} h ${pad(minutes)} min ${pad(seconds % 60)} s`;
 }
 
+/** What the end of the withdrawal period allows now, by status. */
+function endedText(status: GoldBuyDetail['status']): string {
+  if (status === 'paid') return 'Le délai est écoulé : le lot peut être fondu ou revendu.';
+  if (status === 'validated') return 'Le délai est écoulé : le lot pourra être fondu ou revendu une fois payé.';
+  return 'Le délai est écoulé.';
+}
+
 /** The withdrawal deadline of a signed purchase and, while it runs, the time left. */
 export function WithdrawalPanel({ goldBuy, msLeft }: { goldBuy: GoldBuyDetail; msLeft: number }) {
   if (!goldBuy.withdrawalDeadline) return null;
@@ -73,7 +80,7 @@ export function WithdrawalPanel({ goldBuy, msLeft }: { goldBuy: GoldBuyDetail; m
           </strong>
         </p>
       ) : (
-        <p data-testid="withdrawal-ended">Le délai est écoulé : le lot peut être fondu ou revendu.</p>
+        <p data-testid="withdrawal-ended">{endedText(goldBuy.status)}</p>
       )}
       {running ? (
         <p className="text-xs text-muted-foreground">

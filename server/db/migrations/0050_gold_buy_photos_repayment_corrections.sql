@@ -35,3 +35,12 @@ CREATE INDEX gold_buy_identity_scans_buy_idx ON gold_buy_identity_scans (organiz
 -- records when the money came back; the items go back to the seller at the withdrawal itself.
 ALTER TABLE gold_buys ADD COLUMN withdrawal_repayment numeric(14, 2);
 ALTER TABLE gold_buys ADD COLUMN withdrawal_repaid_at timestamptz;
+
+-- A signed purchase replaced by a signed correction: "corrected" (final). Its register entries are closed by
+-- "out" entries with the destination "corrected" that refer to them; the correction's own entries stand.
+ALTER TABLE gold_buys DROP CONSTRAINT gold_buys_status_check;
+ALTER TABLE gold_buys ADD CONSTRAINT gold_buys_status_check
+  CHECK (status IN ('draft', 'validated', 'paid', 'melted', 'resold', 'withdrawn', 'corrected'));
+ALTER TABLE police_register DROP CONSTRAINT police_register_destination_check;
+ALTER TABLE police_register ADD CONSTRAINT police_register_destination_check
+  CHECK (destination IN ('melted', 'resold', 'returned', 'corrected'));
