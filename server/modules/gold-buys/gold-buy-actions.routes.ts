@@ -252,9 +252,11 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
         const year = Number(parisDay(now).slice(0, 4));
         const sequence = await nextDocumentNumber(tx, organizationId, 'gold-buy', year);
         const number = goldBuyNumber(year, sequence);
-        if (original) await supersede(tx, request, original, { id: row.id, number }, now);
+        // The signature's time is read once the counter is held: register numbers and times rise together.
+        const signedAt = app.now();
+        if (original) await supersede(tx, request, original, { id: row.id, number }, signedAt);
         const seller = row.seller as GoldBuySeller;
-        const dayTotal = await sellerDayTotal(tx, { ...row, signedAt: now }, pricing.total, now);
+        const dayTotal = await sellerDayTotal(tx, { ...row, signedAt }, pricing.total, signedAt);
         const vigilance = amlVigilanceRequired(dayTotal);
         assertSellerComplete(seller, vigilance);
         const identity = sellerIdentityOf(seller);
@@ -263,7 +265,7 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
           await tx.insert(policeRegister).values({
             organizationId,
             number: await nextDocumentNumber(tx, organizationId, 'police-register', 0),
-            entryAt: now,
+            entryAt: signedAt,
             direction: 'in',
             goldBuyId: row.id,
             goldBuyNumber: number,
@@ -280,7 +282,7 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
             recordedByName: actorOf(request).actor,
           });
         }
-        const deadline = withdrawalDeadline(now);
+        const deadline = withdrawalDeadline(signedAt);
         // The seller of a paid original has been paid: the correction is paid by that payment.
         const paid = original?.paidAt ? { status: 'paid' as const, paidAt: original.paidAt } : {};
         return {
@@ -302,7 +304,7 @@ export function registerGoldBuyActionRoutes(app: FastifyInstance): void {
             paymentMethod: input.paymentMethod,
             iban: input.iban ? formatIban(input.iban) : null,
             chequeNumber: input.chequeNumber ?? null,
-            signedAt: now,
+            signedAt,
             signedPlace: input.signedPlace,
             withdrawalDeadline: deadline,
             validatedBy: request.user!.id,
