@@ -13,3 +13,18 @@ export function useListQuery<T>(path: string, state: ListState) {
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * GET `path/summary?<the list's filters>`: the totals of every row the filters match (not one page), keyed
+ * `[path, 'summary', filters]` so that a write invalidating `[path]` refreshes them.
+ */
+export function useListSummary<T>(path: string, state: ListState) {
+  const params = new URLSearchParams(listStateToQueryString(state));
+  for (const key of ['sort', 'dir', 'page', 'pageSize']) params.delete(key);
+  const qs = params.toString();
+  return useQuery<T>({
+    queryKey: [path, 'summary', qs],
+    queryFn: () => apiGet<T>(`${path}/summary${qs ? `?${qs}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+}

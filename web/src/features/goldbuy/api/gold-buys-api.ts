@@ -8,8 +8,8 @@ import type {
   PoliceRegisterAnswer,
 } from '@shared/schemas/gold-buys';
 import type { PhotoMeta, PhotoUploadInput } from '@shared/schemas/photos';
-import { listStateToQueryString, type ListState } from '@/components/data-table/list-state';
-import { useListQuery } from '@/components/data-table/use-list-query';
+import type { ListState } from '@/components/data-table/list-state';
+import { useListQuery, useListSummary } from '@/components/data-table/use-list-query';
 import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
 
 /**
@@ -35,14 +35,7 @@ export function useGoldBuysList(state: ListState) {
 
 /** GET /api/gold-buys/summary with the list's filters: every purchase they match, not one page. */
 export function useGoldBuysSummary(state: ListState) {
-  const params = new URLSearchParams(listStateToQueryString(state));
-  for (const key of ['sort', 'dir', 'page', 'pageSize']) params.delete(key);
-  const qs = params.toString();
-  return useQuery({
-    queryKey: [GOLD_BUYS_PATH, 'summary', qs],
-    queryFn: () => apiGet<GoldBuySummary>(`${GOLD_BUYS_PATH}/summary${qs ? `?${qs}` : ''}`),
-    placeholderData: keepPreviousData,
-  });
+  return useListSummary<GoldBuySummary>(GOLD_BUYS_PATH, state);
 }
 
 export const goldBuyKey = (id: string) => [GOLD_BUYS_PATH, id] as const;

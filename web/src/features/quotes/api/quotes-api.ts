@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { QuoteDetail, QuoteListItem, QuoteSummary } from '@shared/schemas/quotes';
-import { listStateToQueryString, type ListState } from '@/components/data-table/list-state';
-import { useListQuery } from '@/components/data-table/use-list-query';
+import type { ListState } from '@/components/data-table/list-state';
+import { useListQuery, useListSummary } from '@/components/data-table/use-list-query';
 import { apiGet } from '@/lib/api-client';
 
 /**
@@ -17,14 +17,7 @@ export function useQuotesList(state: ListState) {
 
 /** GET /api/quotes/summary with the list's filters: count and totals of every quote they match (not one page). */
 export function useQuotesSummary(state: ListState) {
-  const params = new URLSearchParams(listStateToQueryString(state));
-  for (const key of ['sort', 'dir', 'page', 'pageSize']) params.delete(key);
-  const qs = params.toString();
-  return useQuery({
-    queryKey: [QUOTES_PATH, 'summary', qs],
-    queryFn: () => apiGet<QuoteSummary>(`${QUOTES_PATH}/summary${qs ? `?${qs}` : ''}`),
-    placeholderData: keepPreviousData,
-  });
+  return useListSummary<QuoteSummary>(QUOTES_PATH, state);
 }
 
 export const quoteKey = (id: string) => [QUOTES_PATH, id] as const;
