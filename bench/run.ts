@@ -14,6 +14,9 @@
  * - quotes:   pricing a 50-line quote (target < 5 ms); the quotes list with 100,000 quotes on PostgreSQL at
  *             50 connections (target p99 < 20 ms), default page, filter, deep sort, search, summary;
  * - pdf:      quote PDF rendering, 50 lines, median and p95 over 30 runs (target median < 300 ms), size.
+ * - diamond-import (only when named, several minutes: BENCH_ONLY=diamond-import): a 1,000,000-row RapNet-style
+ *             feed imported on PGlite and on PostgreSQL, rows/s and peak RSS (target < 500 MB);
+ *             BENCH_IMPORT_ROWS and BENCH_IMPORT_DATABASES change the size and the databases.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); each section
  * creates and drops its own database. Figures on a shared 2-core machine vary: read ratios, not absolutes.
  */
@@ -229,6 +232,18 @@ async function quotePdf(): Promise<void> {
   await benchQuotePdf(note);
 }
 
+async function diamondImport(): Promise<void> {
+  const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
+  console.log(`\n== diamond feed import, ${rows.toLocaleString('en')} RapNet-style rows`);
+  const { runDiamondImportBench } = await import('./diamond-import-bench');
+  for (const f of await runDiamondImportBench(rows)) {
+    note(
+      `feed import, ${f.rows.toLocaleString('en')} rows on ${f.database} (target peak RSS < 500 MB)`,
+      `${f.status}, ${f.seconds} s, ${f.rowsPerSecond} rows/s, peak RSS ${f.peakRssMb} MB (${f.rssBeforeMb} MB before the import)`,
+    );
+  }
+}
+
 async function lighthouseScores(): Promise<void> {
   console.log('\n== Lighthouse on /auth and / (signed in), mobile and desktop');
   const { runLighthouse } = await import('./lighthouse');
@@ -258,7 +273,10 @@ const sections: Array<[string, () => Promise<void>]> = [
   ['lighthouse', lighthouseScores],
   ['quotes', quotes],
   ['pdf', quotePdf],
+  ['diamond-import', diamondImport],
 ];
+/** Sections run only when BENCH_ONLY names them (too long for the default run). */
+const optIn = new Set(['diamond-import']);
 
 console.log(
   `Pricer Bijouterie benchmarks — load average ${loadavg()
@@ -268,7 +286,7 @@ console.log(
 await ensureBuilt();
 let failed = false;
 for (const [name, run] of sections) {
-  if (!wanted(name)) continue;
+  if (!wanted(name) || (optIn.has(name) && !only?.includes(name))) continue;
   try {
     await run();
   } catch (error) {

@@ -19,6 +19,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -155,38 +156,172 @@ export const alloys = pgTable('alloys', {
   active: boolean('active').notNull().default(true),
 });
 
-export const diamonds = pgTable('diamonds', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  ref: text('ref').notNull().unique(),
+/** Supplier stock feeds of an organization (migration 0051): an upload, or a URL fetched on a schedule. */
+export const diamondFeeds = pgTable(
+  'diamond_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['upload', 'url'] }).notNull(),
+    url: text('url'),
+    format: text('format', { enum: ['csv', 'json'] })
+      .notNull()
+      .default('csv'),
+    /** Encrypted by the application before it is stored. */
+    credentials: text('credentials'),
+    scheduleMinutes: integer('schedule_minutes'),
+    preset: text('preset'),
+    columnMapping: jsonb('column_mapping').$type<Record<string, string>>(),
+    fullFeed: boolean('full_feed').notNull().default(true),
+    currency: text('currency').notNull().default('USD'),
+    markup: numeric('markup', { precision: 6, scale: 4 }).notNull().default('1'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', tz),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('diamond_feeds_organization_idx').on(t.organizationId, t.name)],
+);
+
+export const diamondImportRuns = pgTable(
+  'diamond_import_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    feedId: uuid('feed_id')
+      .notNull()
+      .references(() => diamondFeeds.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('running'),
+    preset: text('preset'),
+    /** EUR per 1 unit of the feed's currency, as used for the run's EUR prices. */
+    fxRate: numeric('fx_rate', { precision: 18, scale: 8 }),
+    startedAt: timestamp('started_at', tz).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', tz),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsAccepted: integer('rows_accepted').notNull().default(0),
+    rowsRejected: integer('rows_rejected').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('diamond_import_runs_feed_idx').on(t.organizationId, t.feedId, t.startedAt)],
+);
+
+export const diamondImportRejects = pgTable(
+  'diamond_import_rejects',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => diamondImportRuns.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    reason: text('reason').notNull(),
+    raw: text('raw'),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.rowNumber] })],
+);
+
+/** The columns a feed import writes into the catalogue; the staging table holds them per run. */
+const diamondFeedColumns = () => ({
   shape: text('shape').notNull(),
   carats: numeric('carats', { precision: 6, scale: 2 }).notNull(),
-  color: text('color').notNull(),
+  color: text('color'),
   clarity: text('clarity').notNull(),
   cut: text('cut'),
   polish: text('polish'),
   symmetry: text('symmetry'),
   fluorescence: text('fluorescence'),
+  fluorescenceColor: text('fluorescence_color'),
   lab: text('lab'),
   certificateNumber: text('certificate_number'),
+  certificateUrl: text('certificate_url'),
   location: text('location'),
   measurements: text('measurements'),
+  lengthMm: numeric('length_mm', { precision: 6, scale: 2 }),
+  widthMm: numeric('width_mm', { precision: 6, scale: 2 }),
+  depthMm: numeric('depth_mm', { precision: 6, scale: 2 }),
+  ratio: numeric('ratio', { precision: 5, scale: 2 }),
   depthPct: numeric('depth_pct', { precision: 5, scale: 2 }),
   tablePct: numeric('table_pct', { precision: 5, scale: 2 }),
+  girdle: text('girdle'),
+  culet: text('culet'),
+  eyeClean: text('eye_clean'),
+  milky: text('milky'),
+  shade: text('shade'),
+  fancyColor: text('fancy_color'),
+  fancyIntensity: text('fancy_intensity'),
+  fancyOvertone: text('fancy_overtone'),
+  growth: text('growth'),
+  treatments: text('treatments'),
   totalPrice: numeric('total_price', { precision: 14, scale: 2 }),
   pricePerCarat: numeric('price_per_carat', { precision: 14, scale: 2 }),
-  currency: text('currency').notNull().default('USD'),
+  discountPct: numeric('discount_pct', { precision: 7, scale: 2 }),
+  cashPrice: numeric('cash_price', { precision: 14, scale: 2 }),
   totalPriceEur: numeric('total_price_eur', { precision: 14, scale: 2 }),
   priceEur: numeric('price_eur', { precision: 14, scale: 2 }),
-  availability: text('availability').notNull().default('available'),
+  sellPriceEur: numeric('sell_price_eur', { precision: 14, scale: 2 }),
   imageUrl: text('image_url'),
   videoUrl: text('video_url'),
+  viewer3dUrl: text('viewer3d_url'),
+  city: text('city'),
+  state: text('state'),
+  country: text('country'),
   supplier: text('supplier'),
-  source: text('source').notNull().default('demo'),
-  randomKey: doublePrecision('random_key')
-    .notNull()
-    .default(sql`random()`),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
 });
+
+/**
+ * The catalogue: installation-wide demo stones (organization_id NULL) and the stones an organization's
+ * feeds import (organization_id and feed_id set, one stone per feed and stock number).
+ */
+export const diamonds = pgTable(
+  'diamonds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ref: text('ref').notNull().unique(),
+    ...diamondFeedColumns(),
+    currency: text('currency').notNull().default('USD'),
+    availability: text('availability').notNull().default('available'),
+    source: text('source').notNull().default('demo'),
+    randomKey: doublePrecision('random_key')
+      .notNull()
+      .default(sql`random()`),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    feedId: uuid('feed_id').references(() => diamondFeeds.id, { onDelete: 'cascade' }),
+    stockNumber: text('stock_number'),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    /** Hash of what the feed said last (null once the stone is marked removed). */
+    contentHash: text('content_hash'),
+  },
+  (t) => [
+    uniqueIndex('diamonds_feed_stock_idx')
+      .on(t.feedId, t.stockNumber)
+      .where(sql`feed_id IS NOT NULL`),
+  ],
+);
+
+/** Accepted rows of running imports, per run and stock number (unlogged; emptied when the run ends). */
+export const diamondImportStaging = pgTable(
+  'diamond_import_staging',
+  {
+    runId: uuid('run_id').notNull(),
+    stockNumber: text('stock_number').notNull(),
+    rowNumber: integer('row_number').notNull(),
+    ...diamondFeedColumns(),
+    currency: text('currency').notNull(),
+    availability: text('availability').notNull(),
+    contentHash: text('content_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.stockNumber] })],
+);
 
 export const calibratedPriceRanges = pgTable('calibrated_price_ranges', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DiamondSearchQuery } from '@shared/schemas/diamonds';
 import { queryRows, type Db } from '../../db/client';
-import { DIAMOND_COLUMNS, type DiamondRow } from './random-diamonds';
+import { DIAMOND_COLUMNS, diamondScopeCondition, type DiamondRow, type DiamondScope } from './random-diamonds';
 
 /** Matches counted up to this many (the picker says "plus de 1 000"). */
 export const DIAMOND_COUNT_CAP = 1000;
@@ -18,9 +18,10 @@ const SORTS: Readonly<Record<DiamondSearchQuery['sort'], SQL>> = {
  */
 export async function searchDiamonds(
   db: Db,
+  scope: DiamondScope,
   q: DiamondSearchQuery,
 ): Promise<{ rows: DiamondRow[]; total: number; capped: boolean }> {
-  const conditions: SQL[] = [sql`availability = 'available'`];
+  const conditions: SQL[] = [sql`availability = 'available'`, diamondScopeCondition(scope)];
   if (q.caratMin !== undefined) conditions.push(sql`carats >= ${q.caratMin}::numeric`);
   if (q.caratMax !== undefined) conditions.push(sql`carats <= ${q.caratMax}::numeric`);
   if (q.shape) conditions.push(sql`shape = ${q.shape}`);

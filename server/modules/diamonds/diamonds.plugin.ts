@@ -14,8 +14,8 @@ import { searchDiamonds } from './diamond-search';
 import { pickRandom6, pickRandomDiamonds, type DiamondRow } from './random-diamonds';
 
 /**
- * Diamond catalogue (ADR 0005). The catalogue is global to the installation (supplier feeds), not per
- * organization: every signed-in user of every organization sees the same stones.
+ * Diamond catalogue (ADR 0005): the installation-wide stones (the demo catalogue) that every organization sees,
+ * and each organization's stones imported from its own supplier feeds, which only it sees.
  */
 export const diamondsModule = fp(
   async (app: FastifyInstance) => {
@@ -27,7 +27,8 @@ export const diamondsModule = fp(
       async (request, reply): Promise<DiamondListing[]> => {
         if (!request.user) throw unauthenticated();
         const query = parseInput(random6QuerySchema, request.query);
-        const rows = await pickRandom6(app.db, { min: query.weight_min, max: query.weight_max });
+        const scope = { organizationId: request.user.organizationId };
+        const rows = await pickRandom6(app.db, scope, { min: query.weight_min, max: query.weight_max });
         // Each call must be a new draw (the refresh button refetches the same URL).
         void reply.header('cache-control', 'no-store');
         return rows.map((row) => ({ ...row, imageUrl: imageUrl(row) }));
@@ -41,7 +42,8 @@ export const diamondsModule = fp(
         request,
       ): Promise<{ items: DiamondListing[]; total: number; totalCapped: boolean; page: number; pageSize: number }> => {
         const query = parseInput(diamondSearchQuerySchema, request.query);
-        const { rows, total, capped } = await searchDiamonds(app.db, query);
+        const scope = { organizationId: request.user!.organizationId };
+        const { rows, total, capped } = await searchDiamonds(app.db, scope, query);
         return {
           items: rows.map((row) => ({ ...row, imageUrl: imageUrl(row) })),
           total,
@@ -53,7 +55,8 @@ export const diamondsModule = fp(
     );
 
     app.get('/api/random-diamond', { config: { public: true } }, async (_request, reply): Promise<RandomDiamond> => {
-      const [row] = await pickRandomDiamonds(app.db, 1);
+      // Public (the sign-in page): only the installation-wide stones, never a shop's imported stock.
+      const [row] = await pickRandomDiamonds(app.db, 1, 'installation');
       if (!row) throw notFound('Aucun diamant disponible dans le catalogue');
       // The sign-in showcase keeps it 5 minutes client-side; the browser may too.
       void reply.header('cache-control', 'private, max-age=300');

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { shapeName } from '@shared/diamond-names';
 import { priceProduct } from '@shared/product-pricing';
@@ -13,7 +13,7 @@ import { productCoefficients } from '../products/product-view';
 import { loadSettings } from '../settings/settings.store';
 
 /** "Diamant rond 0,50 ct F VS1 GIA" (the label a catalogue line prints). */
-function diamondLabel(d: { shape: string; carats: string; color: string; clarity: string; lab: string | null }) {
+function diamondLabel(d: { shape: string; carats: string; color: string | null; clarity: string; lab: string | null }) {
   const shape = shapeName(d.shape).toLocaleLowerCase('fr');
   const carats = d.carats.replace('.', ',');
   return ['Diamant', shape, `${carats} ct`, d.color, d.clarity, d.lab ?? ''].filter(Boolean).join(' ');
@@ -52,7 +52,13 @@ export async function loadQuotePricingContext(
             totalPriceEur: diamonds.totalPriceEur,
           })
           .from(diamonds)
-          .where(inArray(diamonds.id, diamondIds.map(Number)))
+          // The installation-wide stones and this organization's imported ones, never another's.
+          .where(
+            and(
+              inArray(diamonds.id, diamondIds.map(Number)),
+              or(isNull(diamonds.organizationId), eq(diamonds.organizationId, organizationId)),
+            ),
+          )
       : [],
     loadSettings(db, organizationId),
   ]);
