@@ -63,6 +63,8 @@ export const OBJECT_FIXTURES: Record<ObjectKind, (ctx: FixtureContext) => Promis
   },
   quote: ({ admin }) => viaApi(admin, '/api/quotes', { title: 'Bague solitaire' }),
   'gold-buy': ({ admin }) => viaApi(admin, '/api/gold-buys', { seller: { lastName: 'Dupré' } }),
+  'diamond-feed': ({ admin }) =>
+    viaApi(admin, '/api/diamonds/feeds', { name: 'Fournisseur RapNet', kind: 'upload', markup: '1,25' }),
   user: async ({ t, organizationId }) => {
     const user = await createUser(t, { role: 'sales', organizationId });
     return { id: user.id, slug: user.id };

@@ -25,6 +25,7 @@ export type ObjectKind =
   | 'project'
   | 'quote'
   | 'gold-buy'
+  | 'diamond-feed'
   | 'user'
   | 'log-entry'
   | 'session';
@@ -87,6 +88,44 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   { method: 'GET', path: '/api/ddpl/random6', access: { area: 'dashboard', mode: 'read', module: 'diamonds' } },
   { method: 'GET', path: '/api/diamonds', access: { area: 'dashboard', mode: 'read', module: 'diamonds' } },
   { method: 'GET', path: '/api/diamonds/placeholder/:file', access: 'public' },
+  { method: 'GET', path: '/api/diamonds/feeds', access: { area: 'admin', mode: 'read', module: 'diamonds' } },
+  { method: 'POST', path: '/api/diamonds/feeds', access: { area: 'admin', mode: 'write', module: 'diamonds' } },
+  {
+    method: 'GET',
+    path: '/api/diamonds/feeds/:id',
+    access: { area: 'admin', mode: 'read', module: 'diamonds' },
+    object: 'diamond-feed',
+  },
+  {
+    method: 'PUT',
+    path: '/api/diamonds/feeds/:id',
+    access: { area: 'admin', mode: 'write', module: 'diamonds' },
+    object: 'diamond-feed',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/diamonds/feeds/:id',
+    access: { area: 'admin', mode: 'write', module: 'diamonds' },
+    object: 'diamond-feed',
+  },
+  {
+    method: 'POST',
+    path: '/api/diamonds/feeds/:id/import',
+    access: { area: 'admin', mode: 'write', module: 'diamonds' },
+    object: 'diamond-feed',
+  },
+  {
+    method: 'GET',
+    path: '/api/diamonds/feeds/:id/runs',
+    access: { area: 'admin', mode: 'read', module: 'diamonds' },
+    object: 'diamond-feed',
+  },
+  {
+    method: 'GET',
+    path: '/api/diamonds/feeds/:id/runs/:runId/rejects.csv',
+    access: { area: 'admin', mode: 'read', module: 'diamonds' },
+    object: 'diamond-feed',
+  },
   { method: 'GET', path: '/api/fx/ILS/EUR', access: { area: 'dashboard', mode: 'read' } },
   { method: 'GET', path: '/api/fx/USD/EUR', access: { area: 'dashboard', mode: 'read' } },
   { method: 'POST', path: '/api/fx/refresh', access: { area: 'dashboard', mode: 'read' } },

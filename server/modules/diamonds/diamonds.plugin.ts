@@ -10,12 +10,14 @@ import { AppError, notFound, unauthenticated } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { diamondImageUrl, PLACEHOLDER_PATH } from './diamond-images';
 import { placeholderSvg } from './diamond-placeholders';
+import { registerDiamondFeedImportRoute } from './feed/diamond-feed-import.routes';
+import { registerDiamondFeedRoutes } from './feed/diamond-feeds.routes';
 import { searchDiamonds } from './diamond-search';
 import { pickRandom6, pickRandomDiamonds, type DiamondRow } from './random-diamonds';
 
 /**
  * Diamond catalogue (ADR 0005): the installation-wide stones (the demo catalogue) that every organization sees,
- * and each organization's stones imported from its own supplier feeds, which only it sees.
+ * and each organization's stones imported from its own supplier feeds, which only it sees. Routes: README.md.
  */
 export const diamondsModule = fp(
   async (app: FastifyInstance) => {
@@ -87,6 +89,9 @@ export const diamondsModule = fp(
           .send(svg);
       },
     );
+
+    registerDiamondFeedRoutes(app);
+    await registerDiamondFeedImportRoute(app);
   },
   { name: 'diamonds' },
 );
