@@ -18,6 +18,7 @@ import type {
 } from 'pdfmake/interfaces';
 import { csvDate, csvDateTime } from '@shared/csv-format';
 import { formatEuro, formatNumber } from '@shared/format';
+import type { OrganizationIdentity } from '@shared/schemas/quotes';
 import { embedImages } from './pdf-images';
 
 export interface PdfImage {
@@ -26,16 +27,7 @@ export interface PdfImage {
 }
 
 /** The organization as the documents print it (from the settings). */
-export interface PdfOrganization {
-  legalName: string;
-  legalForm: string;
-  addressLines: string[];
-  siren: string;
-  siret: string;
-  rcsRm: string;
-  vatNumber: string;
-  email: string;
-  phone: string;
+export interface PdfOrganization extends OrganizationIdentity {
   logo: PdfImage | null;
 }
 

@@ -322,19 +322,22 @@ export interface QuoteSummary {
   totalInclVat: string;
 }
 
+/** The shop's identity as its documents and the client's page print it (from the settings). */
+export interface OrganizationIdentity {
+  legalName: string;
+  legalForm: string;
+  addressLines: string[];
+  siren: string;
+  siret: string;
+  rcsRm: string;
+  vatNumber: string;
+  email: string;
+  phone: string;
+}
+
 /** GET /api/shared-quotes/:token (the client's page, no sign-in): the quote without any cost. */
 export interface SharedQuoteView {
-  organization: {
-    legalName: string;
-    legalForm: string;
-    addressLines: string[];
-    siren: string;
-    siret: string;
-    rcsRm: string;
-    vatNumber: string;
-    email: string;
-    phone: string;
-  };
+  organization: OrganizationIdentity;
   quote: {
     number: string | null;
     title: string;

@@ -170,6 +170,7 @@ describe('gold buy-back', () => {
       .getByTestId('item-photo-input')
       .setInputFiles({ name: 'gourmette.png', mimeType: 'image/png', buffer: TINY_PNG });
     await editedItem.getByTestId('item-photo-preview').waitFor();
+    await shot(page, 'goldbuy-edit-photo-1440');
     await edit.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
     await page.waitForURL(new RegExp(`/goldbuy/${id}$`));
     await view.getByText('Gourmette maille américaine, fermoir cassé').waitFor();

@@ -62,7 +62,7 @@ async function deleteFrom(app: FastifyInstance, request: FastifyRequest, photos:
     const row = await findGoldBuy(db, organizationId, id, true);
     assertDraft(row);
     if (photos === GOLD_BUY_PHOTOS) {
-      const index = (row.items as GoldBuyItemInput[]).findIndex((i) => i.photoId?.toLowerCase() === photoId);
+      const index = (row.items as GoldBuyItemInput[]).findIndex((i) => i.photoId === photoId);
       if (index >= 0)
         throw new AppError(
           'CONFLICT',

@@ -53,7 +53,7 @@ export async function assertItemPhotosOf(
   }
   const errors: Record<string, string[]> = {};
   items.forEach((item, index) => {
-    if (item.photoId && !known.has(item.photoId.toLowerCase()))
+    if (item.photoId && !known.has(item.photoId))
       errors[`items.${index}.photoId`] = ['Photo inconnue : ajoutez-la à ce brouillon'];
   });
   const first = Object.values(errors)[0]?.[0];

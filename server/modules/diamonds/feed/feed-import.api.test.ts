@@ -9,6 +9,7 @@ import { loadQuotePricingContext } from '../../quotes/quote-context';
 import { pickRandom6, pickRandomDiamonds } from '../random-diamonds';
 import { seedDemoDiamonds } from '../diamonds.seed';
 import { importFeed, type ImportableFeed, type ImportProgress } from './feed-import';
+import type { FeedStone } from './feed-normalise';
 import type { FeedSource } from './feed-rows';
 
 let t: TestApp;
@@ -47,49 +48,8 @@ async function newFeed(
 const run = (organizationId: string, feed: ImportableFeed, source: FeedSource, batchSize = 2) =>
   importFeed(t.handle.db, { organizationId, feed, source, usdToEur: RATE, now: NOW, batchSize });
 
-interface StoneRow {
-  stock_number: string;
-  organization_id: string | null;
-  shape: string;
-  carats: string;
-  color: string | null;
-  clarity: string;
-  cut: string | null;
-  polish: string | null;
-  symmetry: string | null;
-  fluorescence: string | null;
-  fluorescence_color: string | null;
-  lab: string | null;
-  certificate_number: string | null;
-  fancy_color: string | null;
-  fancy_intensity: string | null;
-  fancy_overtone: string | null;
-  growth: string | null;
-  treatments: string | null;
-  length_mm: string | null;
-  width_mm: string | null;
-  depth_mm: string | null;
-  ratio: string | null;
-  depth_pct: string | null;
-  table_pct: string | null;
-  total_price: string;
-  price_per_carat: string;
-  currency: string;
-  total_price_eur: string;
-  price_eur: string;
-  sell_price_eur: string;
-  discount_pct: string | null;
-  cash_price: string | null;
-  availability: string;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  location: string | null;
-  image_url: string | null;
-  eye_clean: string | null;
-  girdle: string | null;
-  source: string;
-}
+/** A catalogue row as the tests read it: the columns an import writes, its owner and its source. */
+type StoneRow = Omit<FeedStone, 'row_number' | 'content_hash'> & { organization_id: string | null; source: string };
 
 async function stones(feedId: string): Promise<Map<string, StoneRow>> {
   const rows = await queryRows<StoneRow>(
