@@ -12,6 +12,8 @@ export const ADVISORY_LOCKS = {
   marketPolling: 727_002,
   /** server/modules/market/market.seed.ts: the default demo data source is added once. */
   marketSeed: 727_003,
+  /** server/modules/diamonds/feed/feed-scheduler.ts: the one node that imports the URL diamond feeds. */
+  diamondFeedPolling: 727_004,
   /** server/modules/seed/seed-demo.ts: the demo organization is created once. */
   demoSeed: 727_010,
 } as const;

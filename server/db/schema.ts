@@ -204,6 +204,8 @@ export const diamondImportRuns = pgTable(
     fxRate: numeric('fx_rate', { precision: 18, scale: 8 }),
     startedAt: timestamp('started_at', tz).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', tz),
+    /** Stamped at start and by each staged batch; a running run silent for 10 min is abandoned (migration 0054). */
+    heartbeatAt: timestamp('heartbeat_at', tz),
     rowsRead: integer('rows_read').notNull().default(0),
     rowsAccepted: integer('rows_accepted').notNull().default(0),
     rowsRejected: integer('rows_rejected').notNull().default(0),
@@ -213,7 +215,12 @@ export const diamondImportRuns = pgTable(
     removed: integer('removed').notNull().default(0),
     error: text('error'),
   },
-  (t) => [index('diamond_import_runs_feed_idx').on(t.organizationId, t.feedId, t.startedAt)],
+  (t) => [
+    index('diamond_import_runs_feed_idx').on(t.organizationId, t.feedId, t.startedAt),
+    uniqueIndex('diamond_import_runs_running_idx')
+      .on(t.feedId)
+      .where(sql`status = 'running'`),
+  ],
 );
 
 export const diamondImportRejects = pgTable(

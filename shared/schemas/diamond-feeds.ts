@@ -19,8 +19,16 @@ export const FEED_SCHEDULE_MAX_MINUTES = 7 * 24 * 60;
 export const FEED_MAPPING_MAX_COLUMNS = 200;
 /** The largest file an upload import reads. */
 export const FEED_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
-/** Content types of an upload import: the file itself as the request body. */
-export const FEED_UPLOAD_CONTENT_TYPES = ['text/csv', 'text/tab-separated-values', 'application/octet-stream'] as const;
+/**
+ * Content types of an upload import: the file itself as the request body. application/json is read as JSON,
+ * text/csv and text/tab-separated-values as CSV, application/octet-stream by the feed's format.
+ */
+export const FEED_UPLOAD_CONTENT_TYPES = [
+  'text/csv',
+  'text/tab-separated-values',
+  'application/json',
+  'application/octet-stream',
+] as const;
 
 const kindField = z.enum(DIAMOND_FEED_KINDS, {
   errorMap: () => ({ message: 'Type de flux attendu : envoi de fichier (upload) ou adresse web (url)' }),
@@ -43,6 +51,15 @@ const urlField = z.preprocess(
         return false;
       }
     }, 'Adresse web invalide : elle doit commencer par https://')
+    .refine((text) => {
+      // user:password@ in the address is never sent: the credentials field carries them.
+      try {
+        const url = new URL(text);
+        return url.username === '' && url.password === '';
+      } catch {
+        return true;
+      }
+    }, "Mettez l'identifiant et le mot de passe dans « Identifiants », pas dans l'adresse")
     .nullable()
     .default(null),
 );

@@ -114,6 +114,15 @@ describe('feeds: create, list, update, archive', () => {
     const errors = bad.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors;
     expect(errors.url).toEqual(['Adresse web invalide : elle doit commencer par https://']);
     expect(errors.scheduleMinutes).toEqual(['Au moins 15 minutes']);
+    const userinfo = await admin.post(FEEDS, {
+      name: 'Flux',
+      kind: 'url',
+      url: 'https://anvers:motdepasse@feeds.example.com/a.csv',
+    });
+    expect(userinfo.statusCode).toBe(400);
+    expect(userinfo.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors.url).toEqual([
+      "Mettez l'identifiant et le mot de passe dans « Identifiants », pas dans l'adresse",
+    ]);
     const missing = await admin.post(FEEDS, { name: 'Flux', kind: 'url' });
     expect(missing.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors.url).toEqual([
       "L'adresse web du flux est obligatoire",
@@ -313,17 +322,39 @@ describe('import of an uploaded file', () => {
     expect(unknown.json<ImportReport>().error).toMatch(/^Format de fichier non reconnu/);
   });
 
-  it('refuses a body that is not the file, a JSON feed, an unknown currency and an oversized file', async () => {
-    const json = await admin.post(`${FEEDS}/${feed.id}/import`, { csv: RAPNET });
-    expect(json.statusCode).toBe(400);
-    expect(json.json<{ message: string }>().message).toMatch(/^Envoyez le fichier CSV ou TSV/);
+  it('refuses a body that is not the file, an unknown currency and an oversized file; reads a JSON body', async () => {
+    const form = await admin.request({
+      method: 'POST',
+      url: `${FEEDS}/${feed.id}/import`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'csv=1',
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json<{ message: string }>().message).toMatch(/^Envoyez le fichier CSV, TSV ou JSON/);
     const empty = await admin.request({ method: 'POST', url: `${FEEDS}/${feed.id}/import` });
     expect(empty.statusCode).toBe(400);
 
+    // A JSON body is read as JSON: an object with no list of stones is a failed run, with its reason.
+    const json = await admin.post(`${FEEDS}/${feed.id}/import`, { csv: RAPNET });
+    expect(json.statusCode, json.body).toBe(201);
+    expect(json.json<ImportReport>()).toMatchObject({ status: 'failed' });
+    expect(json.json<ImportReport>().error).toMatch(/^Fichier illisible : Aucune liste de pierres trouvée/);
+
     const jsonFeed = await createFeed(admin, { name: 'Flux JSON', kind: 'upload', format: 'json' });
-    const res = await upload(admin, jsonFeed.id, RAPNET);
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toBe('Format JSON pas encore pris en charge');
+    const stones = RAPNET.split('\r\n')
+      .slice(1)
+      .map((line) => line.match(/("[^"]*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '')))
+      .map((cells) => Object.fromEntries(RAPNET_HEADER.split(',').map((h, i) => [h, cells[i] ?? ''])));
+    // application/octet-stream follows the feed's format (json here).
+    const res = await upload(admin, jsonFeed.id, JSON.stringify({ stones }), 'application/octet-stream');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<ImportReport>()).toMatchObject({
+      status: 'succeeded',
+      preset: 'rapnet',
+      rowsRead: 3,
+      rowsAccepted: 2,
+      rowsRejected: 1,
+    });
 
     const chf = await createFeed(admin, { name: 'Flux CHF', kind: 'upload', currency: 'CHF' });
     const chfRes = await upload(admin, chf.id, RAPNET);
@@ -366,16 +397,37 @@ describe('import of an uploaded file', () => {
     expect((await upload(admin, feed.id, RAPNET)).statusCode).toBe(201);
   });
 
-  it("a run another process left 'running' blocks imports; one left for hours no longer does", async () => {
+  it('two imports of the same feed started together: one runs (201), the other answers 409', async () => {
+    const twin = await createFeed(admin, { name: 'Deux en même temps', kind: 'upload' });
+    const bodies = [new PassThrough(), new PassThrough()];
+    for (const body of bodies) body.write(`${RAPNET_HEADER}\r\n`);
+    const answers = bodies.map((body) => upload(admin, twin.id, body));
+    const refused = await Promise.race(answers);
+    expect(refused.statusCode).toBe(409);
+    for (const body of bodies) body.end(RAPNET.split('\r\n').slice(1).join('\r\n'));
+    const codes = (await Promise.all(answers)).map((res) => res.statusCode).sort();
+    expect(codes).toEqual([201, 409]);
+    const runs = await t.handle.db.select().from(diamondImportRuns).where(eq(diamondImportRuns.feedId, twin.id));
+    expect(runs.map((r) => r.status)).toEqual(['succeeded']);
+  });
+
+  it("a run another process left 'running' blocks imports while its heartbeat is recent; silent 10 min, no longer", async () => {
     const other = await createFeed(admin, { name: 'Autre processus', kind: 'upload' });
     const [run] = await t.handle.db
       .insert(diamondImportRuns)
-      .values({ organizationId: orgA, feedId: other.id, status: 'running', startedAt: new Date() })
+      .values({
+        organizationId: orgA,
+        feedId: other.id,
+        status: 'running',
+        startedAt: new Date(Date.now() - 3 * 3600_000),
+        heartbeatAt: new Date(Date.now() - 60_000),
+      })
       .returning();
+    // Started hours ago, but its last batch a minute ago: still going on.
     expect((await upload(admin, other.id, RAPNET)).statusCode).toBe(409);
     await t.handle.db
       .update(diamondImportRuns)
-      .set({ startedAt: new Date(Date.now() - 7 * 3600_000) })
+      .set({ heartbeatAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(diamondImportRuns.id, run!.id));
     const res = await upload(admin, other.id, RAPNET);
     expect(res.statusCode).toBe(201);
@@ -384,6 +436,17 @@ describe('import of an uploaded file', () => {
       status: 'failed',
       error: "Import interrompu (le serveur s'est arrêté pendant la lecture)",
     });
+    // A run without heartbeat (recorded before them) is judged by its start.
+    const legacy = await createFeed(admin, { name: 'Sans battement', kind: 'upload' });
+    await t.handle.db
+      .insert(diamondImportRuns)
+      .values({ organizationId: orgA, feedId: legacy.id, status: 'running', startedAt: new Date() });
+    expect((await upload(admin, legacy.id, RAPNET)).statusCode).toBe(409);
+    await t.handle.db
+      .update(diamondImportRuns)
+      .set({ startedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(diamondImportRuns.feedId, legacy.id));
+    expect((await upload(admin, legacy.id, RAPNET)).statusCode).toBe(201);
   });
 });
 

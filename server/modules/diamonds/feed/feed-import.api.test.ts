@@ -8,7 +8,16 @@ import { createOrganization, createTestApp, signedInClient, type TestApp } from 
 import { loadQuotePricingContext } from '../../quotes/quote-context';
 import { pickRandom6, pickRandomDiamonds } from '../random-diamonds';
 import { seedDemoDiamonds } from '../diamonds.seed';
-import { importFeed, type ImportableFeed, type ImportProgress } from './feed-import';
+import { PassThrough } from 'node:stream';
+import {
+  ABANDONED_RUN_ERROR,
+  importFeed,
+  runRate,
+  VACUUM_AFTER_CHANGES,
+  type ImportableFeed,
+  type ImportProgress,
+} from './feed-import';
+import { limitedUpload } from './feed-upload';
 import type { FeedStone } from './feed-normalise';
 import type { FeedSource } from './feed-rows';
 
@@ -338,6 +347,30 @@ describe('RapNet-style feed, runs after runs', () => {
   });
 });
 
+describe('after a large import', () => {
+  it('vacuums and analyses the catalogue, so searches stay on their index-only scans', async () => {
+    const lastVacuum = async () =>
+      (
+        await queryRows<{ at: string | null }>(
+          t.handle.db,
+          sql`SELECT COALESCE(last_vacuum, last_autovacuum)::text AS at FROM pg_stat_user_tables
+            WHERE relname = 'diamonds'`,
+        )
+      )[0]?.at ?? null;
+    const before = await lastVacuum();
+    const feed = await newFeed(orgB, { name: 'Gros fournisseur', fullFeed: false });
+    const rows = Array.from(
+      { length: VACUUM_AFTER_CHANGES },
+      (_, i) => `BIG-${i},G,B,0.5,G,SI1,EX,EX,EX,NON,,,GIA,${1_000_000 + i},2000,-30,,,,,,Chicago,Illinois,USA,Yes`,
+    );
+    const report = await run(orgB, feed, chunks([RAPNET_HEADER, ...rows].join('\n'), 64 * 1024), 2000);
+    expect(report).toMatchObject({ status: 'succeeded', added: VACUUM_AFTER_CHANGES });
+    const after = await lastVacuum();
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
+  }, 120_000);
+});
+
 describe('failures leave the catalogue as it was', () => {
   it('a source that breaks midway: run failed, catalogue unchanged, staging emptied', async () => {
     const feed = await newFeed(orgA, { name: 'Coupure' });
@@ -452,5 +485,148 @@ describe('who sees an imported stone', () => {
     expect(forMine.context.diamonds[imported!.id]?.priceEur).toBe('6062.12');
     const forOther = await loadQuotePricingContext(app, t.handle.db, other, [line]);
     expect(forOther.context.diamonds[imported!.id]).toBeUndefined();
+  });
+});
+
+describe('the run while it goes on', () => {
+  const runRow = async (runId: string) => {
+    const [row] = await queryRows<{
+      status: string;
+      error: string | null;
+      heartbeat: string | null;
+      fx: string | null;
+    }>(
+      t.handle.db,
+      sql`SELECT status, error, to_char(heartbeat_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS heartbeat,
+        fx_rate::text AS fx FROM diamond_import_runs WHERE id = ${runId}`,
+    );
+    return row!;
+  };
+  const feedStones = async (feedId: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.handle.db,
+        sql`SELECT count(*)::int AS n FROM diamonds WHERE feed_id = ${feedId}`,
+      )
+    )[0]!.n;
+
+  it('stamps its heartbeat when it starts and with each staged batch', async () => {
+    const feed = await newFeed(orgA, { name: 'Battement' });
+    const seen: Array<string | null> = [];
+    const report = await importFeed(t.handle.db, {
+      organizationId: orgA,
+      feed,
+      source: async () => {
+        const [row] = await queryRows<{ id: string }>(
+          t.handle.db,
+          sql`SELECT id FROM diamond_import_runs WHERE feed_id = ${feed.id} AND status = 'running'`,
+        );
+        seen.push((await runRow(row!.id)).heartbeat);
+        return { source: chunks(rapnet()) };
+      },
+      usdToEur: RATE,
+      now: NOW,
+      batchSize: 1,
+      onProgress: async ({ runId }) => {
+        seen.push((await runRow(runId)).heartbeat);
+        // Cleared after each batch: the next one stamps it again.
+        await t.handle.db.execute(sql`UPDATE diamond_import_runs SET heartbeat_at = NULL WHERE id = ${runId}`);
+      },
+    });
+    expect(report.status).toBe('succeeded');
+    expect(seen).toHaveLength(4);
+    expect(seen[0]).toBe('2026-03-02T10:00:00.000');
+    // The run's clock: its start plus the time elapsed.
+    for (const beat of seen) expect(beat! >= '2026-03-02T10:00:00.000' && beat! < '2026-03-02T10:01').toBe(true);
+  });
+
+  it('a run marked abandoned while it goes on stops at its next batch, and is not merged', async () => {
+    const feed = await newFeed(orgA, { name: 'Abandonné en route' });
+    const before = await catalogueSnapshot();
+    const report = await importFeed(t.handle.db, {
+      organizationId: orgA,
+      feed,
+      source: chunks(rapnet()),
+      usdToEur: RATE,
+      now: NOW,
+      batchSize: 1,
+      onProgress: async ({ runId }) => {
+        await t.handle.db.execute(
+          sql`UPDATE diamond_import_runs SET status = 'failed', error = 'abandonné' WHERE id = ${runId}`,
+        );
+      },
+    });
+    expect(report).toMatchObject({ status: 'failed', error: ABANDONED_RUN_ERROR, rowsRead: 2, rowsAccepted: 1 });
+    expect((await runRow(report.runId)).status).toBe('failed');
+    expect(await catalogueSnapshot()).toBe(before);
+  });
+
+  it('a run marked abandoned after its last batch: the merge rolls back, the run stays failed', async () => {
+    const feed = await newFeed(orgA, { name: 'Abandonné avant la fusion' });
+    const before = await catalogueSnapshot();
+    const report = await importFeed(t.handle.db, {
+      organizationId: orgA,
+      feed,
+      source: chunks(rapnet()),
+      usdToEur: RATE,
+      now: NOW,
+      batchSize: 1000,
+      onProgress: async ({ runId }) => {
+        await t.handle.db.execute(
+          sql`UPDATE diamond_import_runs SET status = 'failed', error = 'abandonné' WHERE id = ${runId}`,
+        );
+      },
+    });
+    expect(report).toMatchObject({ status: 'failed', error: ABANDONED_RUN_ERROR, added: 0 });
+    expect(await runRow(report.runId)).toMatchObject({ status: 'failed', error: ABANDONED_RUN_ERROR });
+    expect(await feedStones(feed.id)).toBe(0);
+    expect(await catalogueSnapshot()).toBe(before);
+    const [staged] = await queryRows<{ n: number }>(
+      t.handle.db,
+      sql`SELECT count(*)::int AS n FROM diamond_import_staging WHERE run_id = ${report.runId}`,
+    );
+    expect(staged?.n).toBe(0);
+  });
+
+  it('rounds the rate half-up to 8 decimals: the rate stored is the one the prices use', async () => {
+    expect(runRate('0.923412345')).toBe('0.92341235');
+    expect(runRate('0.9234123449')).toBe('0.92341234');
+    expect(runRate('0.92')).toBe('0.92');
+    expect(runRate('0.000000004')).toBeNull();
+    expect(runRate('-1')).toBeNull();
+    expect(runRate('abc')).toBeNull();
+    const feed = await newFeed(orgA, { name: 'Taux long' });
+    const report = await importFeed(t.handle.db, {
+      organizationId: orgA,
+      feed,
+      source: chunks(rapnet('9900000000', false)),
+      usdToEur: '1.000000005',
+      now: NOW,
+    });
+    expect(report.status).toBe('succeeded');
+    expect((await runRow(report.runId)).fx).toBe('1.00000001');
+    // 9,900,000,000 x 1.00000001 = 9,900,000,099.00 (the unrounded rate would give 9,900,000,049.50).
+    expect((await stones(feed.id)).get('R-1')?.price_eur).toBe('9900000099.00');
+    const invalid = await importFeed(t.handle.db, {
+      organizationId: orgA,
+      feed,
+      source: chunks(rapnet()),
+      usdToEur: '0.000000001',
+      now: NOW,
+    });
+    expect(invalid).toMatchObject({ status: 'failed', error: 'Taux de change invalide « 0.000000001 »' });
+  });
+
+  it('a stalled upload fails its run after the silence limit, and the feed is free again', async () => {
+    const feed = await newFeed(orgA, { name: 'Envoi bloqué' });
+    const body = new PassThrough();
+    body.write(`${RAPNET_HEADER}\r\n`);
+    const report = await run(orgA, feed, limitedUpload(body, { maxBytes: 1_000_000, idleTimeoutMs: 100 }));
+    expect(report).toMatchObject({
+      status: 'failed',
+      error: 'Envoi du fichier interrompu (plus rien reçu depuis 100 ms)',
+    });
+    expect((await runRow(report.runId)).status).toBe('failed');
+    expect((await run(orgA, feed, chunks(rapnet()))).status).toBe('succeeded');
   });
 });

@@ -1,14 +1,23 @@
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { CsvParseError } from '@shared/csv';
+import type { DiamondFeedFormat } from '@shared/schemas/diamond-feeds';
 import { queryRows, type Db } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/pg-errors';
 import type { FeedColumnMapping, FeedPresetId } from './feed-presets';
 import { FEED_STONE_COLUMNS, normaliseFeedRow, type FeedStone } from './feed-normalise';
-import { openFeed, type FeedFile, type FeedRow, type FeedSource } from './feed-rows';
+import { JsonFeedError, openJsonFeed } from './feed-json';
+import { openFeed, type FeedReader, type FeedRow, type FeedSource } from './feed-rows';
 
 /**
  * The import engine of supplier stock feeds. One run:
- * 1. records the run ('running') with the rate it uses;
- * 2. opens the file (preset detected from the header unless a mapping is given) and streams its rows:
+ * 1. records the run ('running') with the rate it uses. At most one run of a feed is 'running' (unique index
+ *    `diamond_import_runs_running_idx`, migration 0052): a second start throws FeedImportBusyError, in this process
+ *    or another. A running run stamps its `heartbeat_at` when it starts and with each staged batch; one silent
+ *    for more than HEARTBEAT_TIMEOUT_MS (its process stopped mid-import) is marked failed first, its staging rows
+ *    deleted, so it no longer blocks. A run marked so while still going on (only very slow) stops at its next
+ *    batch, or its merge rolls back: it never turns 'succeeded';
+ * 2. opens the file (CSV/TSV by feed-rows.ts, JSON by feed-json.ts) (preset detected from the header unless a mapping is given) and streams its rows:
  *    each is normalised (feed-normalise.ts) and either staged or rejected with its line number and a
  *    French reason; every `batchSize` rows, ONE short transaction writes the batch's staged rows, its
  *    rejects and the run's counters (so a progress bar can read them);
@@ -41,13 +50,28 @@ export interface ImportProgress {
   rowsRejected: number;
 }
 
+/** A source opened once the run is recorded (a URL fetched then), with the format it turned out to have. */
+export interface OpenedFeedSource {
+  source: FeedSource;
+  format?: DiamondFeedFormat | undefined;
+}
+
 export interface ImportFeedOptions {
   organizationId: string;
   feed: ImportableFeed;
-  source: FeedSource;
+  /**
+   * The file's bytes, or a function opening them after the run is recorded: what it throws fails the run
+   * (a FeedImportError keeps its message).
+   */
+  source: FeedSource | (() => Promise<OpenedFeedSource>);
+  /** How the file is read (default csv); an opened source may say otherwise. */
+  format?: DiamondFeedFormat | undefined;
   /** Header -> field; by default the feed's saved mapping, else the preset detected from the header. */
   mapping?: FeedColumnMapping | undefined;
-  /** EUR per 1 unit of the feed's currency (the live rate, e.g. "0.92" for USD). */
+  /**
+   * EUR per 1 unit of the feed's currency (the live rate, e.g. "0.92" for USD). Rounded half-up to 8 decimals
+   * (the scale of `diamond_import_runs.fx_rate`): the rate stored on the run is the one the prices use.
+   */
   usdToEur: string;
   now: Date;
   /** Rows per staging transaction (default 1,000). */
@@ -73,6 +97,26 @@ export class FeedImportError extends Error {
   override readonly name = 'FeedImportError';
 }
 
+/** Another run of the feed is 'running' (here or in another process): no run is recorded. */
+export class FeedImportBusyError extends Error {
+  override readonly name = 'FeedImportBusyError';
+  constructor() {
+    super('Un import de ce flux est déjà en cours : attendez sa fin avant de relancer.');
+  }
+}
+
+/**
+ * A 'running' run whose heartbeat is older than this was cut short (its process stopped): it no longer blocks
+ * imports. A live run stamps it with every staged batch (every `batchSize` rows), far more often.
+ */
+export const HEARTBEAT_TIMEOUT_MS = 10 * 60 * 1000;
+export const STALE_RUN_ERROR = "Import interrompu (le serveur s'est arrêté pendant la lecture)";
+/** The run was marked abandoned (by another import of the feed) while it was still going on. */
+export const ABANDONED_RUN_ERROR =
+  "Import abandonné : resté plus de 10 min sans activité, il a été arrêté (relancez l'import)";
+/** Decimals of the rate stored on a run (`fx_rate numeric(18, 8)`). */
+export const RATE_DECIMALS = 8;
+
 interface Reject {
   row_number: number;
   reason: string;
@@ -93,10 +137,23 @@ const MERGED_NAMES = sql.raw(MERGED.join(', '));
 const MERGED_FROM_STAGING = sql.raw(MERGED.map((n) => `s.${n}`).join(', '));
 const MERGED_UPDATE = sql.raw(MERGED.map((n) => `${n} = EXCLUDED.${n}`).join(', '));
 
+/**
+ * The rate as stored on the run and used for the prices: a positive decimal rounded half-up to RATE_DECIMALS,
+ * else null (the run then fails on it).
+ */
+export function runRate(rate: string): string | null {
+  if (!/^\d+(\.\d+)?$/.test(rate)) return null;
+  const rounded = new Decimal(rate).toDecimalPlaces(RATE_DECIMALS, Decimal.ROUND_HALF_UP);
+  // numeric(18, 8): at most 10 digits before the point.
+  if (rounded.lte(0) || rounded.gte(1e10)) return null;
+  return rounded.toFixed();
+}
+
 /** The user-facing message of a failure: ours as is, anything else prefixed. */
 function failureMessage(error: unknown): string {
   if (error instanceof FeedImportError) return error.message;
   if (error instanceof CsvParseError) return `Fichier illisible (ligne ${error.line}) : ${error.message}`;
+  if (error instanceof JsonFeedError) return `Fichier illisible : ${error.message}`;
   // A failed query carries the database's own message as its cause (the SQL text is not for the admin).
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const detail = cause instanceof Error ? cause.message : String(cause);
@@ -109,8 +166,17 @@ async function stageBatch(
   stones: FeedStone[],
   rejects: Reject[],
   counters: ImportProgress,
+  heartbeat: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // The heartbeat first: the run's row stays locked until the batch commits, and a run marked abandoned
+    // meanwhile stops here (its batch rolls back).
+    const alive = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE diamond_import_runs SET heartbeat_at = ${heartbeat.toISOString()}::timestamptz
+        WHERE id = ${runId} AND status = 'running' RETURNING id`,
+    );
+    if (alive.length === 0) throw new FeedImportError(ABANDONED_RUN_ERROR);
     if (stones.length > 0) {
       const staged = await queryRows<{ row_number: number }>(
         tx,
@@ -157,9 +223,18 @@ async function merge(
   runId: string,
   options: ImportFeedOptions,
   counters: ImportProgress,
+  heartbeat: Date,
 ): Promise<MergeCounts> {
   const { feed, now } = options;
   return db.transaction(async (tx) => {
+    // The run's row is locked for the whole merge: a run marked abandoned is not merged, and an import starting
+    // meanwhile waits for the merge before it judges this run's heartbeat.
+    const alive = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE diamond_import_runs SET heartbeat_at = ${heartbeat.toISOString()}::timestamptz
+        WHERE id = ${runId} AND status = 'running' RETURNING id`,
+    );
+    if (alive.length === 0) throw new FeedImportError(ABANDONED_RUN_ERROR);
     // One merge per feed at a time; the feed must still be there (and not archived).
     const locked = await queryRows<{ id: string }>(
       tx,
@@ -200,11 +275,16 @@ async function merge(
     const added = upserted?.added ?? 0;
     const updated = upserted?.updated ?? 0;
     const counts = { added, updated, unchanged: counters.rowsAccepted - added - updated, removed };
-    await tx.execute(sql`UPDATE diamond_import_runs SET status = 'succeeded', finished_at = ${now.toISOString()}::timestamptz,
-      rows_read = ${counters.rowsRead}, rows_accepted = ${counters.rowsAccepted},
-      rows_rejected = ${counters.rowsRejected}, added = ${counts.added}, updated = ${counts.updated},
-      unchanged = ${counts.unchanged}, removed = ${counts.removed}
-      WHERE id = ${runId}`);
+    // Only a run still 'running' turns 'succeeded'; otherwise the merge rolls back (the error fails the run).
+    const done = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE diamond_import_runs SET status = 'succeeded', finished_at = ${now.toISOString()}::timestamptz,
+        rows_read = ${counters.rowsRead}, rows_accepted = ${counters.rowsAccepted},
+        rows_rejected = ${counters.rowsRejected}, added = ${counts.added}, updated = ${counts.updated},
+        unchanged = ${counts.unchanged}, removed = ${counts.removed}
+        WHERE id = ${runId} AND status = 'running' RETURNING id`,
+    );
+    if (done.length === 0) throw new FeedImportError(ABANDONED_RUN_ERROR);
     return counts;
   });
 }
@@ -223,13 +303,35 @@ export async function importFeed(db: Db, options: ImportFeedOptions): Promise<Im
     sql`SELECT id FROM diamond_feeds WHERE id = ${feed.id} AND organization_id = ${organizationId} AND archived_at IS NULL`,
   );
   if (owned.length === 0) throw new FeedImportError('Flux introuvable');
-  const [run] = await queryRows<{ id: string }>(
+  // The run's clock: `now` when it started, plus the time elapsed since (for its heartbeats).
+  const started = performance.now();
+  const clock = (): Date => new Date(now.getTime() + Math.round(performance.now() - started));
+  // Runs of this feed silent for too long (a run without heartbeat, recorded before them, by its start).
+  const staleBefore = new Date(now.getTime() - HEARTBEAT_TIMEOUT_MS);
+  const stale = await queryRows<{ id: string }>(
     db,
-    sql`INSERT INTO diamond_import_runs (organization_id, feed_id, status, fx_rate, started_at)
-      VALUES (${organizationId}, ${feed.id}, 'running', ${options.usdToEur}::numeric, ${now.toISOString()}::timestamptz)
+    sql`UPDATE diamond_import_runs SET status = 'failed', error = ${STALE_RUN_ERROR},
+      finished_at = ${now.toISOString()}::timestamptz
+      WHERE feed_id = ${feed.id} AND status = 'running'
+        AND COALESCE(heartbeat_at, started_at) < ${staleBefore.toISOString()}::timestamptz
       RETURNING id`,
   );
-  const runId = run!.id;
+  for (const { id } of stale) await db.execute(sql`DELETE FROM diamond_import_staging WHERE run_id = ${id}::uuid`);
+  const rate = runRate(options.usdToEur);
+  let runId: string;
+  try {
+    const [run] = await queryRows<{ id: string }>(
+      db,
+      sql`INSERT INTO diamond_import_runs (organization_id, feed_id, status, fx_rate, started_at, heartbeat_at)
+        VALUES (${organizationId}, ${feed.id}, 'running', ${rate}::numeric,
+          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+        RETURNING id`,
+    );
+    runId = run!.id;
+  } catch (error) {
+    if (isUniqueViolation(error, 'diamond_import_runs_running_idx')) throw new FeedImportBusyError();
+    throw error;
+  }
   const counters: ImportProgress = { runId, rowsRead: 0, rowsAccepted: 0, rowsRejected: 0 };
   const report: ImportReport = {
     ...counters,
@@ -241,12 +343,17 @@ export async function importFeed(db: Db, options: ImportFeedOptions): Promise<Im
     removed: 0,
     error: null,
   };
-  let file: FeedFile | null = null;
+  let file: FeedReader | null = null;
   try {
-    if (!/^\d+(\.\d+)?$/.test(options.usdToEur) || Number(options.usdToEur) <= 0) {
-      throw new FeedImportError(`Taux de change invalide « ${options.usdToEur} »`);
-    }
-    file = await openFeed(options.source);
+    if (rate === null) throw new FeedImportError(`Taux de change invalide « ${options.usdToEur} »`);
+    let source: FeedSource;
+    let format = options.format ?? 'csv';
+    if (typeof options.source === 'function') {
+      const opened = await options.source();
+      source = opened.source;
+      format = opened.format ?? format;
+    } else source = options.source;
+    file = format === 'json' ? await openJsonFeed(source) : await openFeed(source);
     const given = options.mapping ?? feed.columnMapping ?? null;
     if (!given && !file.detection.preset) {
       throw new FeedImportError(
@@ -270,21 +377,23 @@ export async function importFeed(db: Db, options: ImportFeedOptions): Promise<Im
     }
     const pricing = {
       currency: feed.currency.toUpperCase(),
-      rateToEur: options.usdToEur,
+      rateToEur: rate,
       markup: feed.markup,
       supplier: feed.name,
     };
     let stones: FeedStone[] = [];
     let rejects: Reject[] = [];
     const flush = async () => {
-      await stageBatch(db, runId, stones, rejects, counters);
+      await stageBatch(db, runId, stones, rejects, counters, clock());
       stones = [];
       rejects = [];
       await options.onProgress?.({ ...counters });
     };
     for await (const row of file.rows(mapping)) {
       counters.rowsRead++;
-      const result = normaliseFeedRow(row, pricing);
+      const result: ReturnType<typeof normaliseFeedRow> = row.error
+        ? { ok: false, reason: row.error }
+        : normaliseFeedRow(row, pricing);
       if (result.ok) stones.push(result.stone);
       else rejects.push({ row_number: row.rowNumber, reason: result.reason, raw: rawOf(row) });
       if (stones.length + rejects.length >= batchSize) await flush();
@@ -295,7 +404,7 @@ export async function importFeed(db: Db, options: ImportFeedOptions): Promise<Im
         "Le fichier ne contient aucune pierre acceptée : l'import complet aurait retiré tout le stock, le catalogue n'est pas modifié",
       );
     }
-    const counts = await merge(db, runId, options, counters);
+    const counts = await merge(db, runId, options, counters, clock());
     Object.assign(report, counters, counts, { status: 'succeeded' });
   } catch (error) {
     report.error = failureMessage(error);
@@ -308,5 +417,19 @@ export async function importFeed(db: Db, options: ImportFeedOptions): Promise<Im
   } finally {
     await db.execute(sql`DELETE FROM diamond_import_staging WHERE run_id = ${runId}::uuid`);
   }
+  if (report.status === 'succeeded') await tidyCatalogue(db, report);
   return report;
+}
+
+/** Rows an import must have written before the catalogue is vacuumed and analysed after it. */
+export const VACUUM_AFTER_CHANGES = 10_000;
+
+/**
+ * After a large import, `VACUUM (ANALYZE) diamonds`: the search's index-only scans need the pages it wrote marked
+ * all-visible again, and the planner fresh statistics (measured on 1M stones: a search went from ~40 ms to 270–710 ms
+ * after 100,000 written rows, until vacuumed; ADR 0005). Outside any transaction; a failure is not the import's.
+ */
+async function tidyCatalogue(db: Db, report: ImportReport): Promise<void> {
+  if (report.added + report.updated + report.removed < VACUUM_AFTER_CHANGES) return;
+  await db.execute(sql`VACUUM (ANALYZE) diamonds`).catch(() => undefined);
 }

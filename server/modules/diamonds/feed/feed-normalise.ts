@@ -14,7 +14,7 @@ import {
   type FeedCodeResult,
 } from '@shared/diamond-feed-codes';
 import { ExactDecimal } from '@shared/exact-decimal';
-import type { FeedField } from './feed-presets';
+import type { FeedField } from '@shared/diamond-feed-fields';
 import type { FeedRow } from './feed-rows';
 
 /**

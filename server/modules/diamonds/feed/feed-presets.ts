@@ -8,53 +8,7 @@
  * "certificate_#" and "CERTIFICATE" are one header; so are "Depth" and "Depth %", the depth percentage
  * in every preset).
  */
-
-/** The fields a feed row can fill, one column each. */
-export const FEED_FIELDS = [
-  'stockNumber',
-  'shape',
-  'carat',
-  'color',
-  'fancyColor',
-  'fancyIntensity',
-  'fancyOvertone',
-  'clarity',
-  'cut',
-  'polish',
-  'symmetry',
-  'fluorescenceIntensity',
-  'fluorescenceColor',
-  'lab',
-  'certificateNumber',
-  'certificateUrl',
-  'lengthMm',
-  'widthMm',
-  'depthMm',
-  'ratio',
-  'depthPercent',
-  'tablePercent',
-  'girdle',
-  'culet',
-  'eyeClean',
-  'milky',
-  'shade',
-  'pricePerCarat',
-  'totalPrice',
-  'discountPercent',
-  'cashPrice',
-  'currency',
-  'city',
-  'state',
-  'country',
-  'availability',
-  'imageUrl',
-  'videoUrl',
-  'viewer3dUrl',
-  'growth',
-  'treatment',
-  'measurements',
-] as const;
-export type FeedField = (typeof FEED_FIELDS)[number];
+import { FEED_FIELDS, feedHeaderKey, type FeedField } from '@shared/diamond-feed-fields';
 
 const FIELD_SET: ReadonlySet<string> = new Set(FEED_FIELDS);
 
@@ -73,15 +27,6 @@ export interface FeedPreset {
   readonly label: string;
   /** Header names this provider uses (several spellings per field) -> field. */
   readonly columns: Readonly<Record<string, FeedField>>;
-}
-
-/** A header as compared: lower case, letters and digits only ("Depth %" -> "depth"). */
-export function feedHeaderKey(header: string): string {
-  return header
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
 }
 
 /**

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  detectPreset,
-  FEED_FIELDS,
-  FEED_PRESETS,
-  feedHeaderKey,
-  isFeedField,
-  mapHeaders,
-  parseFeedColumnMapping,
-} from './feed-presets';
+import { FEED_FIELDS, feedHeaderKey } from '@shared/diamond-feed-fields';
+import { detectPreset, FEED_PRESETS, isFeedField, mapHeaders, parseFeedColumnMapping } from './feed-presets';
 
 /** Header lines as the providers' files write them. */
 const SAMPLE_HEADERS = {

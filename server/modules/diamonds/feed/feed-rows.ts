@@ -6,13 +6,8 @@ import {
   type CsvRecord,
   type CsvStreamDelimiter,
 } from '@shared/csv';
-import {
-  detectPreset,
-  feedHeaderKey,
-  type FeedColumnMapping,
-  type FeedField,
-  type PresetDetection,
-} from './feed-presets';
+import { feedHeaderKey, type FeedField } from '@shared/diamond-feed-fields';
+import { detectPreset, type FeedColumnMapping, type PresetDetection } from './feed-presets';
 
 /**
  * Streaming reader of supplier stock files (CSV or TSV, UTF-8): the file is read chunk by chunk and
@@ -29,6 +24,8 @@ export interface FeedRow {
   rowNumber: number;
   /** The mapped fields' cells, trimmed; a mapped column missing from a short row reads ''. */
   cells: Partial<Record<FeedField, string>>;
+  /** Set when the row cannot be read at all (a JSON item that is not an object): it is rejected with this reason. */
+  error?: string;
 }
 
 export interface FeedColumns {
@@ -55,6 +52,9 @@ export interface FeedFile {
   /** Stops reading (closes the source) when the rows will not be read to the end. */
   close(): Promise<void>;
 }
+
+/** What the import engine reads of a feed file, CSV or JSON (feed-json.ts). */
+export type FeedReader = Omit<FeedFile, 'delimiter'>;
 
 /** The file's records, decoded as UTF-8 chunk by chunk. */
 async function* readRecords(source: FeedSource, reader: CsvChunkReader): AsyncGenerator<CsvRecord> {
