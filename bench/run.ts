@@ -17,6 +17,10 @@
  * - diamond-import (only when named, several minutes: BENCH_ONLY=diamond-import): a 1,000,000-row RapNet-style
  *             feed imported on PGlite and on PostgreSQL, rows/s and peak RSS (target < 500 MB);
  *             BENCH_IMPORT_ROWS and BENCH_IMPORT_DATABASES change the size and the databases.
+ * - diamond-search (only when named, several minutes: BENCH_ONLY=diamond-search): the catalogue search's plans and
+ *             latency for typical filter sets, PostgreSQL with 1,000,000 stones (targets: p95 < 50 ms at 1
+ *             connection, p99 < 100 ms at 20) and PGlite with 100,000 (within 3x); BENCH_SEARCH_DATABASES,
+ *             BENCH_SEARCH_PG_ROWS and BENCH_SEARCH_PGLITE_ROWS change the databases and the sizes.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); each section
  * creates and drops its own database. Figures on a shared 2-core machine vary: read ratios, not absolutes.
  */
@@ -244,6 +248,19 @@ async function diamondImport(): Promise<void> {
   }
 }
 
+async function diamondSearch(): Promise<void> {
+  console.log('\n== diamond catalogue search, PostgreSQL 1,000,000 stones and PGlite 100,000');
+  const { runDiamondSearchBench } = await import('./diamond-search-bench');
+  const figures = await runDiamondSearchBench(pgUrl);
+  console.table(figures);
+  for (const f of figures) {
+    note(
+      `diamond search, ${f.rows.toLocaleString('en')} stones on ${f.database}: ${f.case} (targets p95 < 50 ms, p99 at 20 < 100 ms)`,
+      `p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms, p99 at 20 connections ${f.p99At20Ms} ms, ${f.total} matches, ${f.buffers} buffers${f.seqScan ? ' — SEQUENTIAL SCAN' : ''}`,
+    );
+  }
+}
+
 async function lighthouseScores(): Promise<void> {
   console.log('\n== Lighthouse on /auth and / (signed in), mobile and desktop');
   const { runLighthouse } = await import('./lighthouse');
@@ -274,9 +291,10 @@ const sections: Array<[string, () => Promise<void>]> = [
   ['quotes', quotes],
   ['pdf', quotePdf],
   ['diamond-import', diamondImport],
+  ['diamond-search', diamondSearch],
 ];
 /** Sections run only when BENCH_ONLY names them (too long for the default run). */
-const optIn = new Set(['diamond-import']);
+const optIn = new Set(['diamond-import', 'diamond-search']);
 
 console.log(
   `Pricer Bijouterie benchmarks — load average ${loadavg()

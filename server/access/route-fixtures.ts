@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { logEntries, sessions } from '../db/schema';
+import { diamonds, logEntries, sessions } from '../db/schema';
 import { createUser, type TestApp, type TestClient, type TestUser } from '../test/harness';
 import { publicSessionId } from '../modules/account/session-list';
 import { hashSessionId } from '../modules/auth/tokens';
@@ -65,6 +65,20 @@ export const OBJECT_FIXTURES: Record<ObjectKind, (ctx: FixtureContext) => Promis
   'gold-buy': ({ admin }) => viaApi(admin, '/api/gold-buys', { seller: { lastName: 'Dupré' } }),
   'diamond-feed': ({ admin }) =>
     viaApi(admin, '/api/diamonds/feeds', { name: 'Fournisseur RapNet', kind: 'upload', markup: '1,25' }),
+  diamond: async ({ t, organizationId }) => {
+    const [row] = await t.handle.db
+      .insert(diamonds)
+      .values({
+        ref: `FIX-${randomUUID()}`,
+        shape: 'ROUND',
+        carats: '1.01',
+        color: 'G',
+        clarity: 'VS1',
+        organizationId,
+      })
+      .returning({ id: diamonds.id });
+    return { id: String(row!.id), slug: String(row!.id) };
+  },
   user: async ({ t, organizationId }) => {
     const user = await createUser(t, { role: 'sales', organizationId });
     return { id: user.id, slug: user.id };
@@ -95,7 +109,7 @@ export const OBJECT_FIXTURES: Record<ObjectKind, (ctx: FixtureContext) => Promis
 
 /** A value naming no existing object, per kind (same shape as a real one). */
 export function missingRef(kind: ObjectKind | undefined): ObjectRef {
-  if (kind === 'log-entry') return { id: '987654321', slug: '987654321' };
+  if (kind === 'log-entry' || kind === 'diamond') return { id: '987654321', slug: '987654321' };
   if (kind === 'session') return { id: '0'.repeat(32), slug: '0'.repeat(32) };
   const id = randomUUID();
   return { id, slug: kind === 'product' ? `produit-inexistant-${id.slice(0, 8)}` : id };

@@ -26,6 +26,7 @@ export type ObjectKind =
   | 'quote'
   | 'gold-buy'
   | 'diamond-feed'
+  | 'diamond'
   | 'user'
   | 'log-entry'
   | 'session';
@@ -85,8 +86,16 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
     object: 'client',
   },
   { method: 'GET', path: '/api/csrf-token', access: 'public' },
+  { method: 'GET', path: '/api/dashboard/activity', access: { area: 'dashboard', mode: 'read' } },
   { method: 'GET', path: '/api/ddpl/random6', access: { area: 'dashboard', mode: 'read', module: 'diamonds' } },
   { method: 'GET', path: '/api/diamonds', access: { area: 'dashboard', mode: 'read', module: 'diamonds' } },
+  { method: 'GET', path: '/api/diamonds/facets', access: { area: 'dashboard', mode: 'read', module: 'diamonds' } },
+  {
+    method: 'GET',
+    path: '/api/diamonds/:id',
+    access: { area: 'dashboard', mode: 'read', module: 'diamonds' },
+    object: 'diamond',
+  },
   { method: 'GET', path: '/api/diamonds/placeholder/:file', access: 'public' },
   { method: 'GET', path: '/api/diamonds/feeds', access: { area: 'admin', mode: 'read', module: 'diamonds' } },
   { method: 'POST', path: '/api/diamonds/feeds', access: { area: 'admin', mode: 'write', module: 'diamonds' } },
@@ -105,6 +114,12 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   {
     method: 'DELETE',
     path: '/api/diamonds/feeds/:id',
+    access: { area: 'admin', mode: 'write', module: 'diamonds' },
+    object: 'diamond-feed',
+  },
+  {
+    method: 'POST',
+    path: '/api/diamonds/feeds/:id/fetch',
     access: { area: 'admin', mode: 'write', module: 'diamonds' },
     object: 'diamond-feed',
   },
@@ -258,6 +273,7 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   { method: 'POST', path: '/api/logs/purge', access: { area: 'journal', mode: 'write' } },
   { method: 'GET', path: '/api/logs/stats', access: { area: 'journal', mode: 'read' } },
   { method: 'GET', path: '/api/logs/:id', access: { area: 'journal', mode: 'read' }, object: 'log-entry' },
+  { method: 'GET', path: '/api/market/history', access: { area: 'dashboard', mode: 'read' } },
   { method: 'GET', path: '/api/me/context', access: 'signed-in' },
   { method: 'GET', path: '/api/pricing-settings', access: { area: 'dashboard', mode: 'read' } },
   {

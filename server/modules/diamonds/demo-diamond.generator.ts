@@ -93,7 +93,7 @@ const LOCATION_WEIGHTS: Weighted<string> = [
 ];
 const AVAILABILITY_WEIGHTS: Weighted<string> = [
   ['available', 97],
-  ['on_hold', 2],
+  ['on-hold', 2],
   ['sold', 1],
 ];
 const SUPPLIER_BY_LOCATION: Readonly<Record<string, string>> = {

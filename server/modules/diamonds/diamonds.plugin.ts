@@ -3,7 +3,10 @@ import fp from 'fastify-plugin';
 import {
   diamondSearchQuerySchema,
   random6QuerySchema,
+  type DiamondDetail,
+  type DiamondFacets,
   type DiamondListing,
+  type DiamondSearchResult,
   type RandomDiamond,
 } from '@shared/schemas/diamonds';
 import { AppError, notFound, unauthenticated } from '../../http/errors';
@@ -12,8 +15,12 @@ import { diamondImageUrl, PLACEHOLDER_PATH } from './diamond-images';
 import { placeholderSvg } from './diamond-placeholders';
 import { registerDiamondFeedImportRoute } from './feed/diamond-feed-import.routes';
 import { registerDiamondFeedRoutes } from './feed/diamond-feeds.routes';
-import { searchDiamonds } from './diamond-search';
+import { registerFeedScheduler } from './feed/feed-scheduler';
+import { diamondFacets, findDiamond, searchDiamonds } from './diamond-search';
 import { pickRandom6, pickRandomDiamonds, type DiamondRow } from './random-diamonds';
+
+/** How long the filter values of an organization's catalogue are kept in memory. */
+export const FACETS_TTL_MS = 5 * 60_000;
 
 /**
  * Diamond catalogue (ADR 0005): the installation-wide stones (the demo catalogue) that every organization sees,
@@ -40,9 +47,7 @@ export const diamondsModule = fp(
     app.get(
       '/api/diamonds',
       { config: { access: { area: 'dashboard', mode: 'read' } } },
-      async (
-        request,
-      ): Promise<{ items: DiamondListing[]; total: number; totalCapped: boolean; page: number; pageSize: number }> => {
+      async (request): Promise<DiamondSearchResult> => {
         const query = parseInput(diamondSearchQuerySchema, request.query);
         const scope = { organizationId: request.user!.organizationId };
         const { rows, total, capped } = await searchDiamonds(app.db, scope, query);
@@ -53,6 +58,60 @@ export const diamondsModule = fp(
           page: query.page,
           pageSize: query.pageSize,
         };
+      },
+    );
+
+    // The facets cost one pass over the available stones: kept FACETS_TTL_MS per organization. Past that, the
+    // kept answer is still served while one new query runs (readers never wait for it but the first one); a
+    // failed query is not kept.
+    const facets = new Map<string, { at: number; answer: Promise<DiamondFacets>; refreshing?: boolean }>();
+    const loadFacets = (organizationId: string): Promise<DiamondFacets> => {
+      const answer = diamondFacets(app.db, { organizationId });
+      return answer.then((value) => {
+        facets.set(organizationId, { at: Date.now(), answer: Promise.resolve(value) });
+        return value;
+      });
+    };
+    app.get(
+      '/api/diamonds/facets',
+      { config: { access: { area: 'dashboard', mode: 'read' } } },
+      async (request): Promise<DiamondFacets> => {
+        const organizationId = request.user!.organizationId;
+        const cached = facets.get(organizationId);
+        if (!cached) {
+          const answer = loadFacets(organizationId);
+          facets.set(organizationId, { at: Date.now(), answer, refreshing: true });
+          answer.catch(() => facets.delete(organizationId));
+          return answer;
+        }
+        if (Date.now() - cached.at >= FACETS_TTL_MS && !cached.refreshing) {
+          cached.refreshing = true;
+          loadFacets(organizationId).catch((error: unknown) => {
+            cached.refreshing = false;
+            request.log.warn({ err: error }, 'diamond facets refresh failed');
+          });
+        }
+        return cached.answer;
+      },
+    );
+
+    // Only digits name a stone. Anything else answers 404 before the access and input checks: the path would
+    // otherwise be an odd spelling of a sibling route (`/api/diamonds/feeds%00` is not the admin's feed list).
+    const STONE_ID = /^\d{1,18}$/;
+    app.get<{ Params: { id: string } }>(
+      '/api/diamonds/:id',
+      {
+        config: { access: { area: 'dashboard', mode: 'read' } },
+        preValidation: async (request) => {
+          if (!STONE_ID.test(request.params.id)) throw notFound('Diamant introuvable');
+        },
+      },
+      async (request): Promise<DiamondDetail> => {
+        const scope = { organizationId: request.user!.organizationId };
+        const row = await findDiamond(app.db, scope, request.params.id);
+        // Another organization's stone answers like a missing one.
+        if (!row) throw notFound('Diamant introuvable');
+        return { ...row, imageUrl: imageUrl(row) };
       },
     );
 
@@ -91,7 +150,7 @@ export const diamondsModule = fp(
     );
 
     registerDiamondFeedRoutes(app);
-    await registerDiamondFeedImportRoute(app);
+    await registerDiamondFeedImportRoute(app, registerFeedScheduler(app));
   },
   { name: 'diamonds' },
 );
