@@ -59,6 +59,7 @@ export const SCREEN_AREAS: ReadonlyArray<{ path: string; area: Area }> = [
   { path: '/suppliers', area: 'catalog' },
   { path: '/diamonds', area: 'dashboard' },
   { path: '/diamond', area: 'dashboard' },
+  { path: '/diamonds/feeds', area: 'admin' },
   { path: '/stones', area: 'catalog' },
   { path: '/products', area: 'catalog' },
   { path: '/production-steps', area: 'production' },

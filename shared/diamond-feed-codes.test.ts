@@ -134,7 +134,7 @@ describe('normaliseFeedGrade', () => {
       'Excellent',
       'Très bon',
       'Bon',
-      'Moyen',
+      'Passable',
       'Médiocre',
     ]);
     expect(normaliseFeedGrade('Superb')).toEqual({ ok: false, raw: 'Superb' });

@@ -31,6 +31,8 @@
  * - lab-grown stones are labelled "synthétique", the only name French law allows for them
  *   (décret n° 2002-65), and a treated stone's label says how it was treated.
  */
+import { FLUORESCENCE_NAMES_BY_CODE, GRADE_NAMES_BY_CODE } from './diamond-grade-names';
+import { SHAPE_NAMES_BY_CODE } from './diamond-names';
 
 export type FeedCodeResult<C extends string = string> =
   { readonly ok: true; readonly code: C; readonly label: string } | { readonly ok: false; readonly raw: string };
@@ -146,12 +148,23 @@ export type FeedShapeCode = (typeof FEED_SHAPE_CODES)[number];
 const SHAPES = codeTable<FeedShapeCode>(
   'shape',
   [
-    entry('round', 'Rond', ['B', 'RB', 'RBC', 'BR', 'RND', 'RD', 'ROUND', 'BRILLIANT', 'ROUND BRILLIANT', 'ROND']),
-    entry('pear', 'Poire', ['P', 'PS', 'PSH', 'PEAR', 'PE', 'PEAR MODIFIED BRILLIANT']),
-    entry('emerald', 'Émeraude', ['E', 'EC', 'EM', 'EMERALD', 'EMR']),
-    entry('princess', 'Princesse', ['PR', 'PRN', 'PRINCESS', 'SQUARE MODIFIED BRILLIANT']),
-    entry('asscher', 'Asscher', ['A', 'AS', 'SQ EM', 'ASSCHER', 'ASH']),
-    entry('cushion', 'Coussin', [
+    entry('round', SHAPE_NAMES_BY_CODE['round'], [
+      'B',
+      'RB',
+      'RBC',
+      'BR',
+      'RND',
+      'RD',
+      'ROUND',
+      'BRILLIANT',
+      'ROUND BRILLIANT',
+      'ROND',
+    ]),
+    entry('pear', SHAPE_NAMES_BY_CODE['pear'], ['P', 'PS', 'PSH', 'PEAR', 'PE', 'PEAR MODIFIED BRILLIANT']),
+    entry('emerald', SHAPE_NAMES_BY_CODE['emerald'], ['E', 'EC', 'EM', 'EMERALD', 'EMR']),
+    entry('princess', SHAPE_NAMES_BY_CODE['princess'], ['PR', 'PRN', 'PRINCESS', 'SQUARE MODIFIED BRILLIANT']),
+    entry('asscher', SHAPE_NAMES_BY_CODE['asscher'], ['A', 'AS', 'SQ EM', 'ASSCHER', 'ASH']),
+    entry('cushion', SHAPE_NAMES_BY_CODE['cushion'], [
       'C',
       'CU',
       'CUS',
@@ -168,9 +181,9 @@ const SHAPES = codeTable<FeedShapeCode>(
       'CUSHION_BRILLIANT',
       'CUSHION_MODIFIED',
     ]),
-    entry('heart', 'Cœur', ['H', 'HS', 'HT', 'HRT', 'HEART', 'COEUR']),
-    entry('oval', 'Ovale', ['O', 'OV', 'OVL', 'OVAL']),
-    entry('radiant', 'Radiant', [
+    entry('heart', SHAPE_NAMES_BY_CODE['heart'], ['H', 'HS', 'HT', 'HRT', 'HEART', 'COEUR']),
+    entry('oval', SHAPE_NAMES_BY_CODE['oval'], ['O', 'OV', 'OVL', 'OVAL']),
+    entry('radiant', SHAPE_NAMES_BY_CODE['radiant'], [
       'R',
       'RA',
       'RAD',
@@ -179,9 +192,14 @@ const SHAPES = codeTable<FeedShapeCode>(
       'RECTANGULAR RADIANT',
       'CUT CORNERED RECTANGULAR MODIFIED BRILLIANT',
     ]),
-    entry('marquise', 'Marquise', ['M', 'MQ', 'MAR', 'MARQUISE', 'MARQUIS']),
-    entry('square-emerald', 'Émeraude carrée', ['SQUARE_EMERALD', 'SQUARE EMERALD', 'SQ EMERALD', 'SQE']),
-    entry('square-radiant', 'Radiant carré', [
+    entry('marquise', SHAPE_NAMES_BY_CODE['marquise'], ['M', 'MQ', 'MAR', 'MARQUISE', 'MARQUIS']),
+    entry('square-emerald', SHAPE_NAMES_BY_CODE['square-emerald'], [
+      'SQUARE_EMERALD',
+      'SQUARE EMERALD',
+      'SQ EMERALD',
+      'SQE',
+    ]),
+    entry('square-radiant', SHAPE_NAMES_BY_CODE['square-radiant'], [
       'SQUARE_RADIANT',
       'SQUARE RADIANT',
       'SQ RAD',
@@ -189,8 +207,15 @@ const SHAPES = codeTable<FeedShapeCode>(
       'SQR',
       'CUT CORNERED SQUARE MODIFIED BRILLIANT',
     ]),
-    entry('old-miner', 'Taille ancienne coussin', ['OLD_MINER', 'OLD MINER', 'OLD MINE', 'OMC', 'OM', 'MINE CUT']),
-    entry('old-european', 'Taille ancienne ronde', [
+    entry('old-miner', SHAPE_NAMES_BY_CODE['old-miner'], [
+      'OLD_MINER',
+      'OLD MINER',
+      'OLD MINE',
+      'OMC',
+      'OM',
+      'MINE CUT',
+    ]),
+    entry('old-european', SHAPE_NAMES_BY_CODE['old-european'], [
       'OLD_EUROPEAN',
       'OLD EUROPEAN',
       'OEC',
@@ -199,7 +224,7 @@ const SHAPES = codeTable<FeedShapeCode>(
       'EUROPEAN_CUT',
       'OLD EUROPEAN BRILLIANT',
     ]),
-    entry('trillion', 'Trilliant', [
+    entry('trillion', SHAPE_NAMES_BY_CODE['trillion'], [
       'TRILLION',
       'TRILLIANT',
       'TRI',
@@ -208,8 +233,8 @@ const SHAPES = codeTable<FeedShapeCode>(
       'TRIANGULAR',
       'TRIANGULAR BRILLIANT',
     ]),
-    entry('baguette', 'Baguette', ['BAG', 'BG', 'BAGUETTE', 'STRAIGHT BAGUETTE', 'SB']),
-    entry('tapered-baguette', 'Baguette effilée', [
+    entry('baguette', SHAPE_NAMES_BY_CODE['baguette'], ['BAG', 'BG', 'BAGUETTE', 'STRAIGHT BAGUETTE', 'SB']),
+    entry('tapered-baguette', SHAPE_NAMES_BY_CODE['tapered-baguette'], [
       'TAPERED_BAGUETTE',
       'TAPERED BAGUETTE',
       'TAPER BAGUETTE',
@@ -244,12 +269,30 @@ export const FEED_GRADE_CODES = ['ideal', 'excellent', 'very-good', 'good', 'fai
 export type FeedGradeCode = (typeof FEED_GRADE_CODES)[number];
 
 const GRADES = codeTable<FeedGradeCode>('grade', [
-  entry('ideal', 'Idéal', ['ID', 'IDEAL', 'IDL', 'SUPER IDEAL', '8X', 'IDEAL CUT', 'IDEAL PLUS']),
-  entry('excellent', 'Excellent', ['EX', 'EXC', 'EXCELLENT', 'X', '3EX', '3X', 'EX EX EX', 'TRIPLE EXCELLENT']),
-  entry('very-good', 'Très bon', ['VG', 'VGD', 'V GOOD', 'VERY GOOD', 'VERYGOOD', '3VG', 'VG VG VG', 'TRES BON']),
-  entry('good', 'Bon', ['G', 'GD', 'GOOD', 'BON', '3G', '3GD']),
-  entry('fair', 'Moyen', ['F', 'FR', 'FAIR', 'MOYEN']),
-  entry('poor', 'Médiocre', ['P', 'PR', 'POOR', 'MEDIOCRE']),
+  entry('ideal', GRADE_NAMES_BY_CODE['ideal'], ['ID', 'IDEAL', 'IDL', 'SUPER IDEAL', '8X', 'IDEAL CUT', 'IDEAL PLUS']),
+  entry('excellent', GRADE_NAMES_BY_CODE['excellent'], [
+    'EX',
+    'EXC',
+    'EXCELLENT',
+    'X',
+    '3EX',
+    '3X',
+    'EX EX EX',
+    'TRIPLE EXCELLENT',
+  ]),
+  entry('very-good', GRADE_NAMES_BY_CODE['very-good'], [
+    'VG',
+    'VGD',
+    'V GOOD',
+    'VERY GOOD',
+    'VERYGOOD',
+    '3VG',
+    'VG VG VG',
+    'TRES BON',
+  ]),
+  entry('good', GRADE_NAMES_BY_CODE['good'], ['G', 'GD', 'GOOD', 'BON', '3G', '3GD']),
+  entry('fair', GRADE_NAMES_BY_CODE['fair'], ['F', 'FR', 'FAIR', 'MOYEN', 'PASSABLE']),
+  entry('poor', GRADE_NAMES_BY_CODE['poor'], ['P', 'PR', 'POOR', 'MEDIOCRE']),
 ]);
 
 const RANGE_SEPARATOR = /\s*(?:-|\/|–| TO )\s*/i;
@@ -518,13 +561,21 @@ export const FEED_FLUORESCENCE_CODES = [
 export type FeedFluorescenceCode = (typeof FEED_FLUORESCENCE_CODES)[number];
 
 const FLUORESCENCES = codeTable<FeedFluorescenceCode>('fluorescence', [
-  entry('none', 'Aucune', ['NON', 'N', 'NONE', 'NIL', 'NO', 'NEG', 'NEGLIGIBLE', 'AUCUNE']),
-  entry('very-slight', 'Très légère', ['VSL', 'VSLT', 'VERY SLIGHT', 'VERY SLT']),
-  entry('faint', 'Faible', ['FNT', 'F', 'FAINT', 'FA', 'FAI', 'FAIBLE']),
-  entry('slight', 'Légère', ['SLT', 'SL', 'SLIGHT', 'SLI']),
-  entry('medium', 'Moyenne', ['MED', 'M', 'MEDIUM', 'MD', 'MOYENNE']),
-  entry('strong', 'Forte', ['STG', 'S', 'STRONG', 'ST', 'STR', 'FORTE']),
-  entry('very-strong', 'Très forte', ['VST', 'VS', 'VERY STRONG', 'VSTG', 'VSTR', 'V STRONG', 'TRES FORTE']),
+  entry('none', FLUORESCENCE_NAMES_BY_CODE['none'], ['NON', 'N', 'NONE', 'NIL', 'NO', 'NEG', 'NEGLIGIBLE', 'AUCUNE']),
+  entry('very-slight', FLUORESCENCE_NAMES_BY_CODE['very-slight'], ['VSL', 'VSLT', 'VERY SLIGHT', 'VERY SLT']),
+  entry('faint', FLUORESCENCE_NAMES_BY_CODE['faint'], ['FNT', 'F', 'FAINT', 'FA', 'FAI', 'FAIBLE']),
+  entry('slight', FLUORESCENCE_NAMES_BY_CODE['slight'], ['SLT', 'SL', 'SLIGHT', 'SLI']),
+  entry('medium', FLUORESCENCE_NAMES_BY_CODE['medium'], ['MED', 'M', 'MEDIUM', 'MD', 'MOYENNE']),
+  entry('strong', FLUORESCENCE_NAMES_BY_CODE['strong'], ['STG', 'S', 'STRONG', 'ST', 'STR', 'FORTE']),
+  entry('very-strong', FLUORESCENCE_NAMES_BY_CODE['very-strong'], [
+    'VST',
+    'VS',
+    'VERY STRONG',
+    'VSTG',
+    'VSTR',
+    'V STRONG',
+    'TRES FORTE',
+  ]),
 ]);
 
 /** A fluorescence intensity ("NON", "Faint", "VST"). */
@@ -721,4 +772,46 @@ const AVAILABILITIES = codeTable<FeedAvailabilityCode>('availability', [
 /** A stock status ("G", "STPS", "Yes", "On Hold", "Memo", "NA"). */
 export function normaliseFeedAvailability(raw: string): FeedCodeResult<FeedAvailabilityCode> {
   return AVAILABILITIES.lookup(raw);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Labels for screens
+
+export interface FeedCodeOption<C extends string = string> {
+  readonly code: C;
+  readonly label: string;
+}
+
+const optionsOf = <C extends string>(table: CodeTable<C>): readonly FeedCodeOption<C>[] =>
+  table.entries.map(({ code, label }) => ({ code, label }));
+
+/**
+ * The codes of each attribute with their French names, in the tables' order (best or palest first): what the
+ * catalogue's filters offer and its detail page spells out. One table for parsing and showing.
+ */
+export const FEED_CODE_OPTIONS = {
+  shape: optionsOf(SHAPES),
+  grade: optionsOf(GRADES),
+  clarity: optionsOf(CLARITIES),
+  fancyColor: optionsOf(FANCY_COLORS),
+  fancyIntensity: optionsOf(FANCY_INTENSITIES),
+  fluorescence: optionsOf(FLUORESCENCES),
+  fluorescenceColor: optionsOf(FLUORESCENCE_COLORS),
+  growth: optionsOf(GROWTHS),
+  treatment: optionsOf(TREATMENTS),
+  lab: optionsOf(LABS),
+  availability: optionsOf(AVAILABILITIES),
+} as const;
+
+export type FeedCodeAttribute = keyof typeof FEED_CODE_OPTIONS;
+
+/**
+ * The French name of a code or stored value of an attribute ("very-good", "VERY GOOD" and "Very Good" all read
+ * "Très bon"); a value the table does not know as it comes; null or blank -> "—".
+ */
+export function feedCodeLabel(attribute: FeedCodeAttribute, value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === '') return '—';
+  const key = feedCodeKey(value);
+  const found = FEED_CODE_OPTIONS[attribute].find((o) => feedCodeKey(o.code) === key);
+  return found ? found.label : value;
 }

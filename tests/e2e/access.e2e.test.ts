@@ -28,6 +28,7 @@ const MENU_SCREENS = [
   '/users',
   '/logs',
   '/settings',
+  '/diamonds/feeds',
   '/superadmin/organizations',
   '/superadmin/data-sources',
   '/superadmin/modules',

@@ -19,7 +19,7 @@ async function first(request: APIRequestContext, url: string): Promise<Listed> {
 
 /** The id (or slug) to put in each parameterised route, by the route's path. */
 export async function routeSamples(request: APIRequestContext, baseUrl: string): Promise<Record<string, string>> {
-  const [client, supplier, stone, step, product, project, quote] = await Promise.all([
+  const [client, supplier, stone, step, product, project, quote, diamond] = await Promise.all([
     first(request, `${baseUrl}/api/clients`),
     first(request, `${baseUrl}/api/suppliers`),
     first(request, `${baseUrl}/api/stones`),
@@ -27,6 +27,7 @@ export async function routeSamples(request: APIRequestContext, baseUrl: string):
     first(request, `${baseUrl}/api/products`),
     first(request, `${baseUrl}/api/projects`),
     first(request, `${baseUrl}/api/quotes`),
+    first(request, `${baseUrl}/api/diamonds?pageSize=1`),
   ]);
   return {
     '/clients/:id': client.id,
@@ -37,6 +38,7 @@ export async function routeSamples(request: APIRequestContext, baseUrl: string):
     '/products/:slug': product.slug ?? product.id,
     '/projects/:id': project.id,
     '/quotes/:id': quote.id,
+    '/diamond/:id': diamond.id,
   };
 }
 

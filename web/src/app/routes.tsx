@@ -69,6 +69,12 @@ const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/quotes', Page: lazyScreen(() => import('@/features/quotes/quotes-page')) },
   { path: '/quotes/new', Page: lazyScreen(() => import('@/features/quotes/quote-new-page')) },
   { path: '/quotes/:id', Page: lazyScreen(() => import('@/features/quotes/quote-page')) },
+  // The diamond catalogue and its supplier feeds.
+  { path: '/diamonds', Page: lazyScreen(() => import('@/features/diamonds/diamonds-page')) },
+  { path: '/diamond/:id', Page: lazyScreen(() => import('@/features/diamonds/diamond-page')) },
+  { path: '/diamonds/feeds', Page: lazyScreen(() => import('@/features/diamond-feeds/diamond-feeds-page')) },
+  { path: '/diamonds/feeds/new', Page: lazyScreen(() => import('@/features/diamond-feeds/diamond-feed-new-page')) },
+  { path: '/diamonds/feeds/:id', Page: lazyScreen(() => import('@/features/diamond-feeds/diamond-feed-page')) },
   // Gold buy-back from private persons and the police register.
   { path: '/goldbuy', Page: lazyScreen(() => import('@/features/goldbuy/gold-buys-page')) },
   { path: '/goldbuy/new', Page: lazyScreen(() => import('@/features/goldbuy/gold-buy-new-page')) },

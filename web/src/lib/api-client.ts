@@ -237,6 +237,30 @@ export function onUnauthenticated(listener: UnauthenticatedListener): () => void
   return () => unauthenticatedListeners.delete(listener);
 }
 
+/**
+ * The URL and headers of a mutating call sent outside `apiRequest` (a file upload through XMLHttpRequest, for its
+ * progress events): the resolved URL and the CSRF header as `apiRequest` sends them. `freshToken` forgets the cached
+ * token first (the retry after a CSRF_INVALID 403).
+ */
+export async function mutationTarget(
+  path: string,
+  options: { freshToken?: boolean } = {},
+): Promise<{ url: string; headers: Record<string, string> }> {
+  if (options.freshToken) clearCsrfToken();
+  const token = await fetchCsrfToken();
+  return { url: resolveUrl(path), headers: token ? { [CSRF_HEADER]: token } : {} };
+}
+
+/**
+ * The error of a call sent outside `apiRequest`, from its status and body text; an ended session is reported to the
+ * `onUnauthenticated` listeners as `apiRequest` does.
+ */
+export function apiErrorOf(status: number, statusText: string, bodyText: string): ApiError {
+  const error = new ApiError(status, statusText, bodyText);
+  if (isUnauthenticated(error)) unauthenticatedListeners.forEach((listener) => listener(error));
+  return error;
+}
+
 /** Any method; mutating methods carry the CSRF token and retry once after a CSRF_INVALID 403. */
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   const url = resolveUrl(path);

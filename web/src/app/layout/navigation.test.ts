@@ -20,7 +20,7 @@ describe('navigation', () => {
           'Étapes Production',
         ],
       ],
-      ['Configuration', ['Utilisateurs', "Journal d'erreurs", 'Paramètres']],
+      ['Configuration', ['Utilisateurs', "Journal d'erreurs", 'Paramètres', 'Flux fournisseurs']],
     ]);
   });
 

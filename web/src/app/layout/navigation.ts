@@ -12,6 +12,7 @@ import {
   type LucideIcon,
   Package,
   Puzzle,
+  Rss,
   ScrollText,
   Settings,
   Truck,
@@ -78,6 +79,7 @@ export function navigationFor(
         { to: '/users', label: 'Utilisateurs', icon: Users },
         { to: '/logs', label: "Journal d'erreurs", icon: ScrollText },
         { to: '/settings', label: 'Paramètres', icon: Settings },
+        { to: '/diamonds/feeds', label: 'Flux fournisseurs', icon: Rss },
       ],
     },
     {

@@ -63,7 +63,11 @@ describe('record drafts', () => {
   });
 
   it('never writes a password-like field', () => {
-    writeDraft(key, { username: 'léa', password: 'secret-1', newPassword: 'x', apiToken: 'y', city: 'Nice' }, 1);
+    writeDraft(
+      key,
+      { username: 'léa', password: 'secret-1', newPassword: 'x', apiToken: 'y', credentials: 'Bearer z', city: 'Nice' },
+      1,
+    );
     expect(readDraft(key)?.values).toEqual({ username: 'léa', city: 'Nice' });
   });
 

@@ -3,12 +3,12 @@
  * only, gone when it closes) while the form has unsaved changes, so that a session that ends mid-typing loses
  * nothing. The form offers the draft back when it opens again ("Brouillon restauré") and forgets it once saved,
  * discarded or left on purpose. A draft belongs to the user who typed it: another user signing in on the same tab
- * never sees it. Password-like fields are never written.
+ * never sees it. Password-like fields (passwords, secrets, tokens, credentials) are never written.
  */
 
 const PREFIX = 'pricer.brouillon:';
 /** Field names never stored, whatever form they come from. */
-const SECRET_FIELD = /password|secret|token/i;
+const SECRET_FIELD = /password|secret|token|credential/i;
 
 export interface RecordDraft {
   /** The user who typed it (`CurrentUser.id`). */

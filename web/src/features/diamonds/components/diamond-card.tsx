@@ -14,8 +14,17 @@ import {
   shapeAbbreviation,
 } from '../lib/diamond-display';
 
-/** One catalogue diamond: links to /diamond/{id}. */
-export function DiamondCard({ diamond }: { diamond: DiamondListing }) {
+/** One catalogue diamond: links to /diamond/{id}. `note` is a line under the grades (the catalogue's origin). */
+export function DiamondCard({
+  diamond,
+  note,
+  linkState,
+}: {
+  diamond: DiamondListing;
+  note?: string;
+  /** Handed to the stone's page (the catalogue's search, for its way back). */
+  linkState?: unknown;
+}) {
   const carats = formatNumber(diamond.carats, 2);
   const prices = diamondPriceLines(diamond);
   const shape = shapeAbbreviation(diamond.shape);
@@ -24,6 +33,7 @@ export function DiamondCard({ diamond }: { diamond: DiamondListing }) {
   return (
     <Link
       to={`/diamond/${encodeURIComponent(diamond.id)}`}
+      state={linkState}
       data-testid="diamond-card"
       className="group flex flex-col overflow-hidden rounded-lg border bg-card transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
@@ -71,6 +81,7 @@ export function DiamondCard({ diamond }: { diamond: DiamondListing }) {
           </span>
         </p>
         <p className="text-muted-foreground">Fluo : {fluorescenceName(diamond.fluorescence)}</p>
+        {note ? <p className="font-medium text-amber-700 dark:text-amber-300">{note}</p> : null}
         <div className="mt-auto pt-1">
           {prices.main ? (
             <>

@@ -1,6 +1,7 @@
 import { GRADE_ABBREVIATIONS, SHAPE_ABBREVIATIONS } from '@shared/constants';
 import { formatDiamondPrice } from '@shared/format';
 import type { DiamondListing } from '@shared/schemas/diamonds';
+import { fluorescenceLabel, gradeName } from '@shared/diamond-grade-names';
 import { diamondNameKey } from '@shared/diamond-names';
 
 /** Shape abbreviation, e.g. ROUND -> RBC; unknown shapes are shown as they come. */
@@ -20,37 +21,11 @@ export function finishAbbreviations(d: Pick<DiamondListing, 'cut' | 'polish' | '
   return [d.cut, d.polish, d.symmetry].map(gradeAbbreviation).join('/');
 }
 
-/** French grade names (cut, polish, symmetry). */
-const GRADE_NAMES: Readonly<Record<string, string>> = {
-  IDEAL: 'Idéal',
-  EXCELLENT: 'Excellent',
-  'VERY GOOD': 'Très bon',
-  GOOD: 'Bon',
-  FAIR: 'Passable',
-  POOR: 'Médiocre',
-};
+export { gradeName } from '@shared/diamond-grade-names';
 
-/** French fluorescence intensities, as "Fluo : aucune". */
-const FLUORESCENCE_NAMES: Readonly<Record<string, string>> = {
-  NONE: 'aucune',
-  'VERY SLIGHT': 'très légère',
-  SLIGHT: 'légère',
-  FAINT: 'faible',
-  MEDIUM: 'moyenne',
-  STRONG: 'forte',
-  'VERY STRONG': 'très forte',
-};
-
-/** "Très bon" for Very Good / VERY_GOOD; an unknown grade as it comes; null -> "—". */
-export function gradeName(grade: string | null | undefined): string {
-  if (!grade) return '—';
-  return GRADE_NAMES[diamondNameKey(grade)] ?? grade;
-}
-
-/** "aucune" for NONE; an unknown intensity as it comes, in lower case; null -> "—". */
+/** "aucune" for NONE (as in "Fluo : aucune"); an unknown intensity as it comes, in lower case; null -> "—". */
 export function fluorescenceName(fluorescence: string | null | undefined): string {
-  if (!fluorescence) return '—';
-  return FLUORESCENCE_NAMES[diamondNameKey(fluorescence)] ?? fluorescence.toLowerCase();
+  return fluorescenceLabel(fluorescence).toLowerCase();
 }
 
 /** "Taille Excellent, poli Très bon, symétrie —": the finish grades spelled out. */

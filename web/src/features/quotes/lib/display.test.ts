@@ -46,7 +46,9 @@ describe('quote display helpers', () => {
 describe('diamond search helpers', () => {
   it('names a diamond in French', () => {
     expect(shapeName('round')).toBe('Rond');
-    expect(shapeName('TRILLION')).toBe('TRILLION');
+    expect(shapeName('TRILLION')).toBe('Trilliant');
+    expect(shapeName('SQUARE EMERALD')).toBe('Émeraude carrée');
+    expect(shapeName('HEXAGON')).toBe('HEXAGON');
     expect(diamondLabel({ shape: 'OVAL', carats: '0.52', color: 'F', clarity: 'VS1', lab: 'GIA' })).toBe(
       'Ovale 0,52 ct F VS1 (GIA)',
     );
