@@ -27,6 +27,7 @@ import { productsModule } from './modules/products/products.plugin';
 import { projectsModule } from './modules/projects/projects.plugin';
 import { quotesModule } from './modules/quotes/quotes.plugin';
 import { goldBuysModule } from './modules/gold-buys/gold-buys.plugin';
+import { dashboardModule } from './modules/dashboard/dashboard.plugin';
 
 export interface AppOptions {
   handle: DatabaseHandle;
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(projectsModule);
   await app.register(quotesModule);
   await app.register(goldBuysModule);
+  await app.register(dashboardModule);
   if (options.serveWeb) await app.register(spaModule);
   return app;
 }

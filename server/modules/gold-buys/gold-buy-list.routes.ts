@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   GOLD_BUY_STATUS_LABELS,
@@ -10,38 +10,16 @@ import { goldBuys } from '../../db/schema';
 import { parseInput } from '../../http/validate';
 import { registerListRoutes } from '../../lists/list-routes';
 import { listWhere } from '../../lists/list-query';
+import { goldBuyFilters, listMinute } from './gold-buy-list-filters';
 import { goldBuyListItem, type GoldBuyRow } from './gold-buy.repository';
 import { GOLD_BUYS_READ } from './gold-buys.routes';
 
-/** The day a purchase was signed, in Paris (the period filter). */
-const signedDay = sql`(${goldBuys.signedAt} AT TIME ZONE 'Europe/Paris')::date`;
-
-/**
- * Conditions of the list's own filters. "In withdrawal period" and "ready to melt" are read from the deadline
- * against `now` (to the minute: the list's answers are cached per minute; the melt route checks to the second).
- */
 /** Signed purchases the shop keeps (the summary's figures without a status filter). */
 const KEPT_STATUSES = ['validated', 'paid', 'melted', 'resold'] as const;
 
-function goldBuyFilters(q: GoldBuyListQuery, now: Date): Array<SQL | undefined> {
-  let status: SQL | undefined;
-  if (q.status === 'in-withdrawal')
-    status = and(inArray(goldBuys.status, ['validated', 'paid']), gt(goldBuys.withdrawalDeadline, now));
-  else if (q.status === 'ready-to-melt')
-    status = and(eq(goldBuys.status, 'paid'), lte(goldBuys.withdrawalDeadline, now));
-  else if (q.status) status = eq(goldBuys.status, q.status);
-  return [
-    status,
-    q.sellerClientId ? eq(goldBuys.sellerClientId, q.sellerClientId) : undefined,
-    q.from ? sql`${signedDay} >= ${q.from}::date` : undefined,
-    q.to ? sql`${signedDay} <= ${q.to}::date` : undefined,
-    q.fineness ? sql`${goldBuys.items} @> ${JSON.stringify([{ fineness: q.fineness }])}::jsonb` : undefined,
-  ];
-}
-
 /** `GET /api/gold-buys`, its CSV export, and `GET /api/gold-buys/summary` (totals of the same filtered purchases). */
 export function registerGoldBuyListRoutes(app: FastifyInstance): void {
-  const minute = () => new Date(Math.floor(app.now().getTime() / 60_000) * 60_000);
+  const minute = () => listMinute(app.now());
   registerListRoutes<GoldBuyRow, GoldBuyListItem, GoldBuyListQuery, null>(app, {
     path: '/api/gold-buys',
     area: 'goldbuy',

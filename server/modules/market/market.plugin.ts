@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { alwaysLeader, pgAdvisoryLock, type LeaderLock } from './leader-lock';
+import { registerMarketHistoryRoutes } from './market-history.routes';
 import { registerMarketRoutes } from './market.routes';
 import { MarketEngine } from './market.service';
 import { createSecretBox } from './secret-box';
@@ -31,6 +32,7 @@ export const marketModule = fp(
     });
     app.decorate('market', engine);
     registerMarketRoutes(app, engine);
+    registerMarketHistoryRoutes(app);
     app.addHook('onReady', async () => {
       await engine.init();
       engine.start();

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableName, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { count, getTableName, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   QUOTE_STATUS_LABELS,
@@ -13,29 +13,10 @@ import { registerListRoutes } from '../../lists/list-routes';
 import { listWhere } from '../../lists/list-query';
 import { tableVersionReader } from '../../lists/table-versions';
 import { VersionedCache } from '../../lists/versioned-cache';
+import { quoteFilters } from './quote-list-filters';
 import { quoteListItem, todayInParis, type QuoteRow } from './quote.repository';
 
 const READ = { config: { access: { area: 'sales' as const, mode: 'read' as const } } };
-
-/** The day a quote was created, in Paris (the period filter). */
-const createdDay = sql`(${quotes.createdAt} AT TIME ZONE 'Europe/Paris')::date`;
-
-/** Conditions of the quotes list's own filters; `expired` = sent and past its validity date (never stored). */
-function quoteFilters(q: QuoteListQuery, today: string): Array<SQL | undefined> {
-  let status: SQL | undefined;
-  if (q.status === 'expired') status = and(eq(quotes.status, 'sent'), lt(quotes.validUntil, today));
-  else if (q.status === 'sent') status = and(eq(quotes.status, 'sent'), gte(quotes.validUntil, today));
-  else if (q.status) status = eq(quotes.status, q.status);
-  return [
-    status,
-    q.clientId ? eq(quotes.clientId, q.clientId) : undefined,
-    q.projectId ? eq(quotes.projectId, q.projectId) : undefined,
-    q.from ? sql`${createdDay} >= ${q.from}::date` : undefined,
-    q.to ? sql`${createdDay} <= ${q.to}::date` : undefined,
-    q.minAmount ? gte(quotes.totalInclVat, q.minAmount) : undefined,
-    q.maxAmount ? lte(quotes.totalInclVat, q.maxAmount) : undefined,
-  ];
-}
 
 /**
  * `GET /api/quotes`, `GET /api/quotes/export.csv` (the shared list routes, ADR 0006) and `GET /api/quotes/summary`

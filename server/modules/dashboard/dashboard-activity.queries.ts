@@ -1,0 +1,66 @@
+import { count, sum } from 'drizzle-orm';
+import { goldBuyListQuerySchema } from '@shared/schemas/gold-buys';
+import { quoteListQuerySchema } from '@shared/schemas/quotes';
+import { stoneListQuerySchema } from '@shared/schemas/stones';
+import type { ActivityCount } from '@shared/schemas/dashboard';
+import type { Db } from '../../db/client';
+import { goldBuys, quotes, stones } from '../../db/schema';
+import { listWhere } from '../../lists/list-query';
+import { goldBuyFilters, listMinute } from '../gold-buys/gold-buy-list-filters';
+import { quoteFilters } from '../quotes/quote-list-filters';
+import { stonesResource } from '../stones/stones.resource';
+
+/*
+ * Each figure is the count of the list it links to: the list's own query schema reads the same URL filter,
+ * and the list's own filter conditions and WHERE (organization, active records) build the query.
+ */
+
+/** Sent quotes still valid (`/quotes?status=sent`) and their total incl. VAT (2 decimals). */
+export async function quotesAwaiting(
+  db: Db,
+  organizationId: string,
+  today: string,
+): Promise<ActivityCount & { totalInclVat: string }> {
+  const query = quoteListQuerySchema.parse({ status: 'sent' });
+  const [row] = await db
+    .select({ count: count(), incl: sum(quotes.totalInclVat) })
+    .from(quotes)
+    .where(listWhere(quotes, organizationId, query, quoteFilters(query, today)));
+  return { count: Number(row?.count ?? 0), totalInclVat: twoDecimals(row?.incl) };
+}
+
+/** Gold buys of one list status filter (`/goldbuy?status=in-withdrawal` or `ready-to-melt`). */
+export async function goldBuysWithStatus(
+  db: Db,
+  organizationId: string,
+  status: 'in-withdrawal' | 'ready-to-melt',
+  now: Date,
+): Promise<ActivityCount> {
+  const query = goldBuyListQuerySchema.parse({ status });
+  const minute = listMinute(now);
+  const [row] = await db
+    .select({ count: count() })
+    .from(goldBuys)
+    .where(listWhere(goldBuys, organizationId, query, goldBuyFilters(query, minute)));
+  return { count: Number(row?.count ?? 0) };
+}
+
+/** The stones list's filters (the rate is not needed to filter). */
+const stoneFilters = stonesResource(() => null).filters;
+
+/** Stones at or below their low-stock threshold (`/stones?lowStock=true`). */
+export async function lowStockStones(db: Db, organizationId: string): Promise<ActivityCount> {
+  const query = stoneListQuerySchema.parse({ lowStock: 'true' });
+  const [row] = await db
+    .select({ count: count() })
+    .from(stones)
+    .where(listWhere(stones, organizationId, query, stoneFilters(query)));
+  return { count: Number(row?.count ?? 0) };
+}
+
+/** A numeric sum from the database ("1234.5", or null for no rows) with two decimals, exactly. */
+function twoDecimals(value: string | null | undefined): string {
+  if (!value) return '0.00';
+  const [whole = '0', decimals = ''] = value.split('.');
+  return `${whole}.${(decimals + '00').slice(0, 2)}`;
+}
