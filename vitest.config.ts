@@ -44,6 +44,9 @@ export default defineConfig({
           hookTimeout: 240_000,
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          // A page's answer to a typed search (debounce, then the list and its totals) can take more than the
+          // default second on a loaded CI machine: polls wait like Playwright's own locators do.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
