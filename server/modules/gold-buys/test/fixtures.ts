@@ -62,6 +62,7 @@ export interface GoldBuyTestSetup {
   production: TestClient;
   /** An admin of another organization. */
   foreign: TestClient;
+  foreignOrgId: string;
   /** Signs in one more user (another session), of this organization unless told. */
   signIn: (role: 'admin' | 'manager' | 'sales' | 'production', organizationId?: string) => Promise<TestClient>;
 }
@@ -85,14 +86,16 @@ export async function startGoldBuyApp(
   await setManualMarket(t, { XAU: '100', XAG: '0.8', XPT: '30', 'USD/EUR': '0.92' });
   const signIn = async (role: 'admin' | 'manager' | 'sales' | 'production', organizationId = orgId) =>
     (await signedInClient(t, { role, organizationId })).client;
+  const foreignOrgId = await createOrganization(t);
   return {
     t,
     orgId,
+    foreignOrgId,
     signIn,
     admin: await signIn('admin'),
     sales: await signIn('sales'),
     manager: await signIn('manager'),
     production: await signIn('production'),
-    foreign: await signIn('admin', await createOrganization(t)),
+    foreign: await signIn('admin', foreignOrgId),
   };
 }
