@@ -16,6 +16,11 @@ export interface AppConfig {
   cookieName: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /**
+   * Share of sign-ins that also delete the expired sessions (housekeeping). In-process tests use 0: their clock
+   * moves forward and back, and a purge at a later hour would delete sessions still valid once it is back.
+   */
+  sessionPurgeChance: number;
   allowSignup: boolean;
   /** Market polling period in ms; 0 disables polling (tests drive refreshes by hand). */
   marketPollMs: number;
@@ -175,6 +180,7 @@ function toAppConfig(env: Environment): AppConfig {
     cookieName: env.SESSION_COOKIE_NAME ?? 'pricer_sid',
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES ?? 30,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS ?? 12,
+    sessionPurgeChance: 0.02,
     allowSignup: env.ALLOW_SIGNUP ?? true,
     marketPollMs: env.MARKET_POLL_MS ?? 60_000,
     diamondImageUrlTemplate: env.DIAMOND_IMAGE_URL_TEMPLATE ?? '',
@@ -241,6 +247,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemo: false,
     demoDiamondCount: 200,
     logLevel: 'silent',
+    sessionPurgeChance: 0,
     ...overrides,
   };
 }

@@ -51,7 +51,8 @@ export function clearSessionCache(): void {
   sessionCache.clear();
 }
 
-type Timeouts = Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>;
+type Timeouts = Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours'> &
+  Partial<Pick<AppConfig, 'sessionPurgeChance'>>;
 
 /** Pure: is a session past its idle or absolute timeout at `now`? */
 export function isSessionExpired(
@@ -97,7 +98,9 @@ export async function createSession(
     ip: options.ip?.slice(0, 100) ?? null,
     userAgent: options.userAgent?.slice(0, 500) ?? null,
   });
-  if (Math.random() < 0.02) await purgeExpiredSessions(db, options.now, options.config);
+  if (Math.random() < (options.config.sessionPurgeChance ?? 0.02)) {
+    await purgeExpiredSessions(db, options.now, options.config);
+  }
   return { id, idHash, csrfToken, expiresAt };
 }
 
