@@ -25,6 +25,7 @@ import { stonesModule } from './modules/stones/stones.plugin';
 import { productionStepsModule } from './modules/production-steps/production-steps.plugin';
 import { productsModule } from './modules/products/products.plugin';
 import { projectsModule } from './modules/projects/projects.plugin';
+import { workOrdersModule } from './modules/work-orders/work-orders.plugin';
 import { quotesModule } from './modules/quotes/quotes.plugin';
 import { goldBuysModule } from './modules/gold-buys/gold-buys.plugin';
 import { dashboardModule } from './modules/dashboard/dashboard.plugin';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productsModule);
   await app.register(projectsModule);
   await app.register(quotesModule);
+  await app.register(workOrdersModule);
   await app.register(goldBuysModule);
   await app.register(dashboardModule);
   if (options.serveWeb) await app.register(spaModule);

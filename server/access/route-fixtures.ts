@@ -62,6 +62,7 @@ export const OBJECT_FIXTURES: Record<ObjectKind, (ctx: FixtureContext) => Promis
     return viaApi(admin, '/api/projects', { title: 'Bague de fiançailles', clientId: client.id });
   },
   quote: ({ admin }) => viaApi(admin, '/api/quotes', { title: 'Bague solitaire' }),
+  'work-order': ({ admin }) => viaApi(admin, '/api/work-orders', { title: 'Bague solitaire à sertir' }),
   'gold-buy': ({ admin }) => viaApi(admin, '/api/gold-buys', { seller: { lastName: 'Dupré' } }),
   'diamond-feed': ({ admin }) =>
     viaApi(admin, '/api/diamonds/feeds', { name: 'Fournisseur RapNet', kind: 'upload', markup: '1,25' }),

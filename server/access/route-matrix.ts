@@ -23,6 +23,7 @@ export type ObjectKind =
   | 'production-step'
   | 'product'
   | 'project'
+  | 'work-order'
   | 'quote'
   | 'gold-buy'
   | 'diamond-feed'
@@ -400,6 +401,112 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
     access: { area: 'catalog', mode: 'write', module: 'products' },
     object: 'product',
   },
+  { method: 'GET', path: '/api/work-orders', access: { area: 'production', mode: 'read', module: 'work-orders' } },
+  { method: 'POST', path: '/api/work-orders', access: { area: 'production', mode: 'write', module: 'work-orders' } },
+  {
+    method: 'GET',
+    path: '/api/work-orders/export.csv',
+    access: { area: 'production', mode: 'read', module: 'work-orders' },
+  },
+  {
+    method: 'GET',
+    path: '/api/work-orders/board',
+    access: { area: 'production', mode: 'read', module: 'work-orders' },
+  },
+  {
+    method: 'GET',
+    path: '/api/work-orders/metal-ledger',
+    access: { area: 'production', mode: 'read', module: 'work-orders' },
+  },
+  {
+    method: 'GET',
+    path: '/api/work-orders/assignees',
+    access: { area: 'production', mode: 'read', module: 'work-orders' },
+  },
+  {
+    method: 'POST',
+    path: '/api/work-orders/from-quote/:id',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'quote',
+  },
+  {
+    method: 'GET',
+    path: '/api/work-orders/by-quote/:id',
+    access: { area: 'production', mode: 'read', module: 'work-orders' },
+    object: 'quote',
+  },
+  {
+    method: 'GET',
+    path: '/api/work-orders/:id',
+    access: { area: 'production', mode: 'read', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'PUT',
+    path: '/api/work-orders/:id',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/work-orders/:id',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/work-orders/:id',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'POST',
+    path: '/api/work-orders/:id/restore',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'PUT',
+    path: '/api/work-orders/:id/steps',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'POST',
+    path: '/api/work-orders/:id/steps/:stepId/status',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'POST',
+    path: '/api/work-orders/:id/advance',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'POST',
+    path: '/api/work-orders/:id/metal',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'GET',
+    path: '/api/work-orders/:id/job-sheet.pdf',
+    access: { area: 'production', mode: 'read', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'GET',
+    path: '/api/work-orders/:id/stones',
+    access: { area: 'production', mode: 'read', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'POST',
+    path: '/api/work-orders/:id/stones',
+    access: { area: 'production', mode: 'write', module: 'work-orders' },
+    object: 'work-order',
+  },
   { method: 'GET', path: '/api/projects', access: { area: 'sales', mode: 'read', module: 'projects' } },
   { method: 'POST', path: '/api/projects', access: { area: 'sales', mode: 'write', module: 'projects' } },
   { method: 'GET', path: '/api/projects/export.csv', access: { area: 'sales', mode: 'read', module: 'projects' } },
@@ -598,6 +705,18 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   {
     method: 'POST',
     path: '/api/stones/:id/restore',
+    access: { area: 'catalog', mode: 'write', module: 'stones' },
+    object: 'stone',
+  },
+  {
+    method: 'GET',
+    path: '/api/stones/:id/movements',
+    access: { area: 'catalog', mode: 'read', module: 'stones' },
+    object: 'stone',
+  },
+  {
+    method: 'POST',
+    path: '/api/stones/:id/movements',
     access: { area: 'catalog', mode: 'write', module: 'stones' },
     object: 'stone',
   },

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PROJECT_STATUSES } from '@shared/schemas/projects';
+import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from '@shared/schemas/work-orders';
 import {
   bigint,
   bigserial,
@@ -550,9 +551,16 @@ export const stones = pgTable('stones', {
     .notNull()
     .default('EUR'),
   supplierId: uuid('supplier_id').references(() => suppliers.id),
-  stockQuantity: integer('stock_quantity').notNull().default(0),
+  /** The sum of the stone's stock movements, maintained with each movement (migration 0056). */
+  stockQuantity: numeric('stock_quantity', { precision: 12, scale: 3 }).notNull().default('0'),
+  stockUnit: text('stock_unit', { enum: ['pc', 'ct'] })
+    .notNull()
+    .default('pc'),
+  lengthMm: numeric('length_mm', { precision: 8, scale: 2 }),
+  widthMm: numeric('width_mm', { precision: 8, scale: 2 }),
+  heightMm: numeric('height_mm', { precision: 8, scale: 2 }),
   stockLocation: text('stock_location'),
-  lowStockThreshold: integer('low_stock_threshold'),
+  lowStockThreshold: numeric('low_stock_threshold', { precision: 12, scale: 3 }),
   notes: text('notes'),
   searchText: text('search_text').notNull().default(''),
   version: integer('version').notNull().default(1),
@@ -560,6 +568,37 @@ export const stones = pgTable('stones', {
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
+
+/** Dated, signed stock movements of a stone; `quantity` is signed as it affects stock (migration 0056). */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    stoneId: uuid('stone_id')
+      .notNull()
+      .references(() => stones.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['in', 'out_work_order', 'return_work_order', 'adjustment', 'sold'] }).notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
+    unit: text('unit', { enum: ['pc', 'ct'] }).notNull(),
+    workOrderId: uuid('work_order_id').references((): AnyPgColumn => workOrders.id),
+    reason: text('reason'),
+    unitCost: numeric('unit_cost', { precision: 14, scale: 2 }),
+    currency: text('currency', { enum: ['EUR', 'USD'] }),
+    at: timestamp('at', tz).notNull().defaultNow(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull().default(''),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_stone_idx').on(t.stoneId, t.at, t.id),
+    index('stock_movements_work_order_idx')
+      .on(t.workOrderId)
+      .where(sql`work_order_id IS NOT NULL`),
+  ],
+);
 
 export const productionSteps = pgTable('production_steps', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -951,4 +990,85 @@ export const policeRegister = pgTable('police_register', {
   recordedBy: uuid('recorded_by').references(() => users.id),
   recordedByName: text('recorded_by_name').notNull(),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+/** Work orders (migration 0055): the order, its ordered steps, its metal movements. */
+export const workOrders = pgTable('work_orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  number: text('number').notNull(),
+  numberYear: integer('number_year').notNull(),
+  numberSeq: integer('number_seq').notNull(),
+  title: text('title').notNull(),
+  description: text('description'),
+  clientId: uuid('client_id').references(() => clients.id),
+  projectId: uuid('project_id').references(() => projects.id),
+  quoteId: uuid('quote_id').references(() => quotes.id),
+  lines: jsonb('lines').notNull().default([]),
+  dueDate: date('due_date', { mode: 'string' }),
+  priority: text('priority', { enum: WORK_ORDER_PRIORITIES }).notNull().default('normale'),
+  status: text('status', { enum: WORK_ORDER_STATUSES }).notNull().default('a_faire'),
+  currentStepId: uuid('current_step_id'),
+  currentProductionStepId: uuid('current_production_step_id'),
+  stepCount: integer('step_count').notNull().default(0),
+  stepsDone: integer('steps_done').notNull().default(0),
+  completedAt: timestamp('completed_at', tz),
+  searchText: text('search_text').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  archivedAt: timestamp('archived_at', tz),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const workOrderSteps = pgTable('work_order_steps', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  workOrderId: uuid('work_order_id')
+    .notNull()
+    .references(() => workOrders.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  productionStepId: uuid('production_step_id')
+    .notNull()
+    .references(() => productionSteps.id),
+  name: text('name').notNull(),
+  status: text('status', { enum: WORK_ORDER_STATUSES }).notNull().default('a_faire'),
+  assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+  supplierId: uuid('supplier_id').references(() => suppliers.id),
+  sentOn: date('sent_on', { mode: 'string' }),
+  returnedOn: date('returned_on', { mode: 'string' }),
+  pricePerPiece: numeric('price_per_piece', { precision: 12, scale: 2 }),
+  plannedMinutes: integer('planned_minutes'),
+  actualMinutes: integer('actual_minutes'),
+  startedOutOfOrder: boolean('started_out_of_order').notNull().default(false),
+  startedAt: timestamp('started_at', tz),
+  finishedAt: timestamp('finished_at', tz),
+  note: text('note'),
+});
+
+export const workOrderMetalMovements = pgTable('work_order_metal_movements', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  workOrderId: uuid('work_order_id')
+    .notNull()
+    .references(() => workOrders.id, { onDelete: 'cascade' }),
+  alloyId: uuid('alloy_id')
+    .notNull()
+    .references(() => alloys.id),
+  kind: text('kind', { enum: ['issue', 'return'] }).notNull(),
+  weightG: numeric('weight_g', { precision: 10, scale: 3 }).notNull(),
+  pieceG: numeric('piece_g', { precision: 10, scale: 3 }),
+  filingsG: numeric('filings_g', { precision: 10, scale: 3 }),
+  scrapG: numeric('scrap_g', { precision: 10, scale: 3 }),
+  supplierId: uuid('supplier_id').references(() => suppliers.id),
+  note: text('note'),
+  at: timestamp('at', tz).notNull().defaultNow(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  userName: text('user_name').notNull().default(''),
 });

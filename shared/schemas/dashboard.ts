@@ -19,6 +19,13 @@ export interface DashboardActivity {
   goldBuysReadyToMelt: ActivityCount | null;
   /** Stones at or below their low-stock threshold (`lowStock=true`). */
   lowStockStones: ActivityCount | null;
+  /** Work orders past their due date and not finished (`/work-orders?late=true`). */
+  workOrdersLate: ActivityCount | null;
+  /**
+   * Work orders not finished, due from today to Sunday (`/work-orders?open=true&dueFrom=<from>&dueTo=<to>`, the
+   * days given here).
+   */
+  workOrdersDueThisWeek: (ActivityCount & { from: string; to: string }) | null;
 }
 
 export const MARKET_HISTORY_DAYS = [7, 30, 365] as const;

@@ -29,7 +29,7 @@ describe('référentiel schemas', () => {
       category: 'lot_melee',
       unitCost: '1234.5',
       weight: '0.125',
-      stockQuantity: 0,
+      stockUnit: 'pc',
       currency: 'EUR',
     });
   });

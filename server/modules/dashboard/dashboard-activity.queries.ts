@@ -2,13 +2,15 @@ import { count, sum } from 'drizzle-orm';
 import { goldBuyListQuerySchema } from '@shared/schemas/gold-buys';
 import { quoteListQuerySchema } from '@shared/schemas/quotes';
 import { stoneListQuerySchema } from '@shared/schemas/stones';
+import { workOrderListQuerySchema } from '@shared/schemas/work-orders';
 import type { ActivityCount } from '@shared/schemas/dashboard';
 import type { Db } from '../../db/client';
-import { goldBuys, quotes, stones } from '../../db/schema';
+import { goldBuys, quotes, stones, workOrders } from '../../db/schema';
 import { listWhere } from '../../lists/list-query';
 import { goldBuyFilters, listMinute } from '../gold-buys/gold-buy-list-filters';
 import { quoteFilters } from '../quotes/quote-list-filters';
 import { stonesResource } from '../stones/stones.resource';
+import { workOrderFilters } from '../work-orders/work-orders.resource';
 
 /*
  * Each figure is the count of the list it links to: the list's own query schema reads the same URL filter,
@@ -63,4 +65,26 @@ function twoDecimals(value: string | null | undefined): string {
   if (!value) return '0.00';
   const [whole = '0', decimals = ''] = value.split('.');
   return `${whole}.${(decimals + '00').slice(0, 2)}`;
+}
+
+/** Work orders of one list filter (`/work-orders?late=true`, or open and due between two days). */
+export async function workOrdersMatching(
+  db: Db,
+  organizationId: string,
+  filter: Record<string, string>,
+  today: string,
+): Promise<ActivityCount> {
+  const query = workOrderListQuerySchema.parse(filter);
+  const [row] = await db
+    .select({ count: count() })
+    .from(workOrders)
+    .where(listWhere(workOrders, organizationId, query, workOrderFilters(query, today)));
+  return { count: Number(row?.count ?? 0) };
+}
+
+/** The Sunday ending the week (Monday to Sunday) of `day` (YYYY-MM-DD). */
+export function endOfWeek(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + ((7 - d.getUTCDay()) % 7));
+  return d.toISOString().slice(0, 10);
 }

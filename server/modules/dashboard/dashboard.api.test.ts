@@ -10,6 +10,7 @@ import { seedDemoGoldBuys } from '../gold-buys/gold-buys.seed';
 import { seedDemoProjects } from '../projects/projects.seed';
 import { seedDemoQuotes } from '../quotes/quotes.seed';
 import { seedDemoReferentiels } from '../seed/referentiels-demo';
+import { seedDemoWorkOrders } from '../work-orders/work-orders.seed';
 
 let t: TestApp;
 let orgId: string;
@@ -38,6 +39,7 @@ beforeAll(async () => {
     await seedDemoReferentiels(t.handle.db, id);
     await seedDemoProjects(t.handle.db, id);
     await seedDemoQuotes(t.handle.db, id);
+    await seedDemoWorkOrders(t.handle.db, id);
     await seedDemoGoldBuys(t.handle.db, id);
   }
   for (const role of ROLES) {
@@ -62,6 +64,11 @@ describe('GET /api/dashboard/activity', () => {
       count: await listCount(admin, '/api/gold-buys?status=ready-to-melt'),
     });
     expect(figures.lowStockStones).toEqual({ count: await listCount(admin, '/api/stones?lowStock=true') });
+    expect(figures.workOrdersLate).toEqual({ count: await listCount(admin, '/api/work-orders?late=true') });
+    expect(figures.workOrdersLate!.count).toBeGreaterThan(0);
+    const week = figures.workOrdersDueThisWeek!;
+    expect(week.count).toBe(await listCount(admin, `/api/work-orders?open=true&dueFrom=${week.from}&dueTo=${week.to}`));
+    expect(new Date(`${week.to}T00:00:00Z`).getUTCDay()).toBe(0);
     const total =
       figures.quotesAwaiting!.count +
       figures.goldBuysInWithdrawal!.count +
@@ -78,7 +85,6 @@ describe('GET /api/dashboard/activity', () => {
     const res = await neighbour.post('/api/stones', {
       category: 'appret',
       name: 'Fermoir voisin',
-      stockQuantity: 1,
       lowStockThreshold: 5,
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -93,6 +99,8 @@ describe('GET /api/dashboard/activity', () => {
       goldBuysInWithdrawal: { count: 0 },
       goldBuysReadyToMelt: { count: 0 },
       lowStockStones: { count: 0 },
+      workOrdersLate: { count: 0 },
+      workOrdersDueThisWeek: { count: 0, from: expect.any(String), to: expect.any(String) },
     });
   });
 
@@ -104,14 +112,15 @@ describe('GET /api/dashboard/activity', () => {
         .filter(([, v]) => v !== null)
         .map(([k]) => k);
     }
-    const all = ['quotesAwaiting', 'goldBuysInWithdrawal', 'goldBuysReadyToMelt', 'lowStockStones'];
+    const workOrders = ['workOrdersLate', 'workOrdersDueThisWeek'];
+    const all = ['quotesAwaiting', 'goldBuysInWithdrawal', 'goldBuysReadyToMelt', 'lowStockStones', ...workOrders];
     expect(seen).toEqual({
       superadmin: all,
       admin: all,
       manager: all,
       sales: all,
-      production: ['lowStockStones'],
-      stagiaire: ['quotesAwaiting', 'lowStockStones'],
+      production: ['lowStockStones', ...workOrders],
+      stagiaire: ['quotesAwaiting', 'lowStockStones', ...workOrders],
     });
   });
 
@@ -119,12 +128,15 @@ describe('GET /api/dashboard/activity', () => {
     await t.handle.db.insert(organizationModules).values([
       { organizationId: orgId, module: 'quotes', enabled: false },
       { organizationId: orgId, module: 'goldbuy', enabled: false },
+      { organizationId: orgId, module: 'work-orders', enabled: false },
     ]);
     t.app.organizationModules.invalidate(orgId);
     const figures = await activity(clients.get('admin')!);
     expect(figures.quotesAwaiting).toBeNull();
     expect(figures.goldBuysInWithdrawal).toBeNull();
     expect(figures.goldBuysReadyToMelt).toBeNull();
+    expect(figures.workOrdersLate).toBeNull();
+    expect(figures.workOrdersDueThisWeek).toBeNull();
     expect(figures.lowStockStones).not.toBeNull();
   });
 

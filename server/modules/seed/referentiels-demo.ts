@@ -9,7 +9,7 @@ import { slugify } from '@shared/slug';
 import { stoneInputSchema } from '@shared/schemas/stones';
 import { supplierInputSchema } from '@shared/schemas/suppliers';
 import type { Db } from '../../db/client';
-import { clients, stones, suppliers } from '../../db/schema';
+import { clients, stockMovements, stones, suppliers } from '../../db/schema';
 import { clientValues } from '../clients/clients.resource';
 import { seedDefaultProductionSteps } from '../production-steps/production-steps.seed';
 import { stoneValues } from '../stones/stones.resource';
@@ -461,12 +461,35 @@ export async function seedDemoReferentiels(db: Db, organizationId: string): Prom
   }
 
   if (await isEmpty(db, stones, stones.organizationId, organizationId)) {
-    await db.insert(stones).values(
-      DEMO_STONES.map(({ supplier, ...s }) => ({
-        ...stoneValues(stoneInputSchema.parse({ ...s, supplierId: supplierId(supplier) })),
-        organizationId,
-      })),
-    );
+    const now = new Date();
+    const inserted = await db
+      .insert(stones)
+      .values(
+        DEMO_STONES.map(({ supplier, stockQuantity, ...s }) => ({
+          ...stoneValues(stoneInputSchema.parse({ ...s, supplierId: supplierId(supplier) })),
+          // The stock is the sum of the movements: each demo stone's count is its one initial adjustment below.
+          stockQuantity: String(stockQuantity),
+          organizationId,
+        })),
+      )
+      .returning();
+    const withStock = inserted.filter((row) => Number(row.stockQuantity) > 0);
+    if (withStock.length > 0) {
+      await db.insert(stockMovements).values(
+        withStock.map((row) => ({
+          organizationId,
+          stoneId: row.id,
+          kind: 'adjustment' as const,
+          quantity: row.stockQuantity,
+          unit: row.stockUnit,
+          reason: 'Stock initial',
+          unitCost: row.unitCost,
+          currency: row.unitCost === null ? null : row.currency,
+          at: now,
+          userName: 'Données de démonstration',
+        })),
+      );
+    }
   }
 
   await seedDefaultProductionSteps(db, organizationId);

@@ -11,6 +11,7 @@ import { seedDemoProducts } from '../products/products.seed';
 import { seedDemoProjects } from '../projects/projects.seed';
 import { seedDemoGoldBuys } from '../gold-buys/gold-buys.seed';
 import { seedDemoQuotes } from '../quotes/quotes.seed';
+import { seedDemoWorkOrders } from '../work-orders/work-orders.seed';
 import { seedDemoReferentiels } from './referentiels-demo';
 
 /** The one password of every demo account (printed at start; demo data never exists in production). */
@@ -123,11 +124,12 @@ export async function seedDatabase(
         db,
         sql`SELECT id FROM organizations WHERE slug = ${DEMO_ORGANIZATION.slug}`,
       );
-      // Product sheets, projects, quotes and gold buys last: they use the référentiels (stones, production steps, clients).
+      // Product sheets, projects, quotes, work orders and gold buys last: they use the référentiels (stones, production steps, clients).
       if (demoOrg) {
         await seedDemoProducts(db, demoOrg.id);
         await seedDemoProjects(db, demoOrg.id);
         await seedDemoQuotes(db, demoOrg.id);
+        await seedDemoWorkOrders(db, demoOrg.id);
         await seedDemoGoldBuys(db, demoOrg.id);
       }
     }

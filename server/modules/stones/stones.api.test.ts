@@ -18,6 +18,13 @@ async function create(client: TestClient, payload: Record<string, unknown>): Pro
   return body<Stone>(res);
 }
 
+/** Stock comes in through a movement (the quantity is never typed on the stone). */
+async function stockIn(client: TestClient, stone: Stone, quantity: string): Promise<Stone> {
+  const res = await send(client, 'POST', `/api/stones/${stone.id}/movements`, { kind: 'in', quantity });
+  expect(res.statusCode, res.body).toBe(201);
+  return body<{ stone: Stone }>(res).stone;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   // A live USD/EUR rate for the EUR conversion: 1 USD = 0.92 EUR.
@@ -49,7 +56,7 @@ describe('stones', () => {
       unitCost: '1 234,57',
       currency: 'USD',
       supplierId: supplier.id,
-      stockQuantity: 1,
+      stockQuantity: 1, // ignored: the stock is the sum of the movements
       lowStockThreshold: 2,
     });
     expect(s).toMatchObject({
@@ -60,14 +67,41 @@ describe('stones', () => {
       unitCost: '1234.57',
       unitCostEur: '1135.80', // 1234.57 x 0.92 = 1135.8044
       supplierName: 'Lapidairerie du Jura',
+      stockQuantity: '0.000',
+      stockUnit: 'pc',
+      stockValueEur: '0.00',
+      lowStockThreshold: '2.000',
       lowStock: true,
       version: 1,
     });
     const cheap = await create(admin, { category: 'perle', name: 'Perle Akoya', unitCost: 0.55, currency: 'USD' });
     expect(cheap.unitCostEur).toBe('0.51'); // 0.506 half-up
     expect(cheap.lowStock).toBe(false);
-    const eur = await create(admin, { category: 'appret', name: 'Fermoir', unitCost: '38', stockQuantity: '15' });
-    expect(eur).toMatchObject({ unitCostEur: '38.00', currency: 'EUR', stockQuantity: 15, lowStock: false });
+    const eur = await stockIn(
+      admin,
+      await create(admin, { category: 'appret', name: 'Fermoir', unitCost: '38' }),
+      '15',
+    );
+    expect(eur).toMatchObject({
+      unitCostEur: '38.00',
+      currency: 'EUR',
+      stockQuantity: '15.000',
+      stockValueEur: '570.00',
+      lowStock: false,
+    });
+    const fancy = await create(admin, {
+      category: 'lot_melee',
+      name: 'Mêlée baguette',
+      lengthMm: '2,5',
+      widthMm: '1,5',
+      heightMm: '1',
+      stockUnit: 'carats',
+      unitCost: '1 000',
+      currency: 'USD',
+    });
+    expect(fancy).toMatchObject({ lengthMm: '2.50', widthMm: '1.50', heightMm: '1.00', stockUnit: 'ct' });
+    // 1.255 ct x 1000 USD/ct x 0.92 = 1154.60 EUR
+    expect(await stockIn(admin, fancy, '1,255')).toMatchObject({ stockQuantity: '1.255', stockValueEur: '1154.60' });
   });
 
   it('rejects bad input and a supplier of another organization', async () => {
@@ -76,7 +110,8 @@ describe('stones', () => {
       name: '',
       unitCost: '-3',
       currency: 'GBP',
-      stockQuantity: 1.5,
+      lengthMm: '-1',
+      stockUnit: 'kg',
       weightUnit: 'kg',
     });
     expect(res.statusCode).toBe(400);
@@ -84,13 +119,14 @@ describe('stones', () => {
     expect(Object.keys(errors).sort()).toEqual([
       'category',
       'currency',
+      'lengthMm',
       'name',
-      'stockQuantity',
+      'stockUnit',
       'unitCost',
       'weightUnit',
     ]);
     expect(errors.category![0]).toMatch(/^Catégorie : choisir parmi Pierre de couleur, Perle/);
-    expect(errors.stockQuantity).toEqual(['La quantité en stock doit être un nombre entier']);
+    expect(errors.stockUnit).toEqual(['Unité de stock : choisir parmi pièces, carats']);
 
     const { client: foreign } = await signedInClient(t, { role: 'admin' });
     const theirs = body<Supplier>(await send(foreign, 'POST', '/api/suppliers', { name: 'Ailleurs' }));
@@ -105,9 +141,13 @@ describe('stones', () => {
     const org = await createOrganization(t, 'Filtres');
     const { client } = await signedInClient(t, { role: 'manager', organizationId: org });
     const sup = body<Supplier>(await send(client, 'POST', '/api/suppliers', { name: 'Serti' }));
-    await create(client, { category: 'pierre_couleur', name: 'Émeraude', stockQuantity: 0, lowStockThreshold: 1 });
-    await create(client, { category: 'pierre_couleur', name: 'Améthyste', stockQuantity: 9, lowStockThreshold: 1 });
-    await create(client, { category: 'chaine', name: 'Chaîne forçat', supplierId: sup.id, stockQuantity: 3 });
+    await create(client, { category: 'pierre_couleur', name: 'Émeraude', lowStockThreshold: 1 });
+    await stockIn(
+      client,
+      await create(client, { category: 'pierre_couleur', name: 'Améthyste', lowStockThreshold: '0,5' }),
+      '9',
+    );
+    await stockIn(client, await create(client, { category: 'chaine', name: 'Chaîne forçat', supplierId: sup.id }), '3');
     const names = async (url: string) => body<ListResponse<Stone>>(await client.get(url)).items.map((s) => s.name);
     expect(await names('/api/stones?sort=name')).toEqual(['Améthyste', 'Chaîne forçat', 'Émeraude']);
     expect(await names('/api/stones?category=pierre_couleur&sort=name&dir=desc')).toEqual(['Émeraude', 'Améthyste']);
@@ -121,12 +161,14 @@ describe('stones', () => {
   });
 
   it('updates with version (409 when stale), archives and restores, 404 across organizations', async () => {
-    const s = await create(admin, { category: 'autre', name: 'Lot divers', stockQuantity: 5 });
-    const ok = await send(admin, 'PATCH', `/api/stones/${s.id}`, { version: 1, stockQuantity: 4 });
-    expect(body<Stone>(ok)).toMatchObject({ stockQuantity: 4, version: 2, name: 'Lot divers' });
-    const stale = await send(admin, 'PATCH', `/api/stones/${s.id}`, { version: 1, stockQuantity: 99 });
+    const s = await stockIn(admin, await create(admin, { category: 'autre', name: 'Lot divers' }), '5');
+    expect(s.version).toBe(2); // a movement bumps the stone's version
+    // The stock is never typed over: a stockQuantity in an update is ignored.
+    const ok = await send(admin, 'PATCH', `/api/stones/${s.id}`, { version: 2, stockQuantity: 4, notes: 'Coffre' });
+    expect(body<Stone>(ok)).toMatchObject({ stockQuantity: '5.000', version: 3, name: 'Lot divers', notes: 'Coffre' });
+    const stale = await send(admin, 'PATCH', `/api/stones/${s.id}`, { version: 2, notes: 'Vieux' });
     expect(stale.statusCode).toBe(409);
-    expect(body<Stone>(await admin.get(`/api/stones/${s.id}`)).stockQuantity).toBe(4);
+    expect(body<Stone>(await admin.get(`/api/stones/${s.id}`)).notes).toBe('Coffre');
 
     const { client: other } = await signedInClient(t, { role: 'admin' });
     expect((await other.get(`/api/stones/${s.id}`)).statusCode).toBe(404);
@@ -138,7 +180,7 @@ describe('stones', () => {
     expect(body<Stone>(await send(admin, 'DELETE', `/api/stones/${s.id}`)).archivedAt).not.toBeNull();
     expect(body<Stone>(await send(admin, 'POST', `/api/stones/${s.id}/restore`)).archivedAt).toBeNull();
     const actions = (await auditEntries(t, orgId, 'stone')).filter((a) => a.entityId === s.id).map((a) => a.action);
-    expect(actions).toEqual(['create', 'update', 'archive', 'restore']);
+    expect(actions).toEqual(['create', 'stock-movement', 'update', 'archive', 'restore']);
   });
 
   it('follows the matrix: sales and production read, only W roles write; 401 signed out; 403 without CSRF', async () => {
@@ -165,15 +207,19 @@ describe('stones', () => {
     const { client } = await signedInClient(t, { role: 'admin', organizationId: org });
     await send(client, 'POST', '/api/suppliers', { name: 'Diamants Anvers' });
     const csv = [
-      'Catégorie;Nom;Taille (mm);Coût unitaire;Devise;Fournisseur;Quantité en stock;Seuil de stock bas',
-      'Lot de mêlée;Mêlée 1,3 mm;1,30;650;USD;diamants anvers;95;50',
-      'Perle;Perle de Tahiti;10;90;EUR;Inconnu SA;4;6',
-      'Apprêt;Fermoir;;38;EUR;;-2;',
+      'Catégorie;Nom;Taille (mm);Coût unitaire;Devise;Fournisseur;Quantité en stock;Unité de stock;Seuil de stock bas',
+      'Lot de mêlée;Mêlée 1,3 mm;1,30;650;USD;diamants anvers;95;carats;50',
+      'Perle;Perle de Tahiti;10;90;EUR;Inconnu SA;4;;6',
+      'Apprêt;Fermoir;;38;EUR;;2;;-2',
     ].join('\n');
     const preview = body<ImportResult>(await send(client, 'POST', '/api/stones/import', { csv, dryRun: true }));
     expect(preview).toMatchObject({ total: 3, valid: 1, invalid: 2 });
+    // The stock is the sum of the movements: an import never types it.
+    expect(preview.ignoredColumns).toEqual(['Quantité en stock']);
     expect(preview.rows[1]!.errors).toEqual({ supplierId: ['Fournisseur inconnu : Inconnu SA'] });
-    expect(preview.rows[2]!.errors).toEqual({ stockQuantity: ['La quantité en stock doit être au moins 0'] });
+    expect(preview.rows[2]!.errors).toEqual({
+      lowStockThreshold: ['Le seuil de stock bas doit être un nombre positif avec au plus 3 décimales'],
+    });
     const done = body<ImportResult>(await send(client, 'POST', '/api/stones/import', { csv, dryRun: false }));
     expect(done.imported).toBe(1);
 
@@ -189,7 +235,10 @@ describe('stones', () => {
       Devise: 'USD',
       'Coût unitaire (EUR)': '598,00',
       Fournisseur: 'Diamants Anvers',
-      'Stock bas': 'non',
+      'Quantité en stock': '0',
+      'Unité de stock': 'carats',
+      'Seuil de stock bas': '50',
+      'Stock bas': 'oui',
     });
     expect(parsed.records).toHaveLength(1);
   });

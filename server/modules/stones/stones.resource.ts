@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { convertToEur, toCents } from '@shared/pricing';
 import { normalizeSearch } from '@shared/search-text';
@@ -6,6 +7,7 @@ import {
   stoneInputSchema,
   stoneListQuerySchema,
   STONE_CATEGORY_LABELS,
+  STOCK_UNIT_LABELS,
   type Stone,
   type StoneInput,
   type StoneListQuery,
@@ -30,6 +32,9 @@ export function stoneValues(input: StoneInput) {
     variety: input.variety,
     shape: input.shape,
     sizeMm: input.sizeMm,
+    lengthMm: input.lengthMm,
+    widthMm: input.widthMm,
+    heightMm: input.heightMm,
     weight: input.weight,
     weightUnit: input.weightUnit,
     colour: input.colour,
@@ -40,7 +45,7 @@ export function stoneValues(input: StoneInput) {
     unitCost: input.unitCost,
     currency: input.currency,
     supplierId: input.supplierId,
-    stockQuantity: input.stockQuantity,
+    stockUnit: input.stockUnit,
     stockLocation: input.stockLocation,
     lowStockThreshold: input.lowStockThreshold,
     notes: input.notes,
@@ -59,6 +64,11 @@ export function stoneValues(input: StoneInput) {
   };
 }
 
+/** "95.000" -> "95", "12.500" -> "12.5": quantities in CSV files without padding zeros. */
+function trimZeros(quantity: string): string {
+  return quantity.includes('.') ? quantity.replace(/0+$/, '').replace(/\.$/, '') : quantity;
+}
+
 /** Unit cost in EUR: EUR costs as they are, USD costs at the live USD/EUR rate, 2 decimals half-up. */
 export function unitCostEur(
   unitCost: string | null,
@@ -71,6 +81,28 @@ export function unitCostEur(
   return toCents(convertToEur(unitCost, usdEur.value)).toFixed(2);
 }
 
+/**
+ * The value of the stock at cost: stock quantity × unit cost (per piece, or per carat for a stone counted in
+ * carats), USD at the live USD/EUR rate, rounded once, half-up to the cent. Null without a cost or a rate.
+ */
+export function stockValueEur(
+  stockQuantity: string,
+  unitCost: string | null,
+  currency: 'EUR' | 'USD',
+  usdEur: MarketQuote | null,
+): string | null {
+  if (unitCost === null) return null;
+  const atCost = new Decimal(stockQuantity).times(unitCost);
+  if (currency === 'EUR') return toCents(atCost).toFixed(2);
+  if (!usdEur) return null;
+  return toCents(convertToEur(atCost, usdEur.value)).toFixed(2);
+}
+
+/** Stock at or below the threshold (decimal strings compared exactly). */
+export function isLowStock(stockQuantity: string, lowStockThreshold: string | null): boolean {
+  return lowStockThreshold !== null && new Decimal(stockQuantity).lessThanOrEqualTo(lowStockThreshold);
+}
+
 export function stoneDto(row: StoneRow, ctx: StoneContext): Stone {
   return {
     id: row.id,
@@ -79,6 +111,9 @@ export function stoneDto(row: StoneRow, ctx: StoneContext): Stone {
     variety: row.variety,
     shape: row.shape,
     sizeMm: row.sizeMm,
+    lengthMm: row.lengthMm,
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
     weight: row.weight,
     weightUnit: row.weightUnit,
     colour: row.colour,
@@ -92,9 +127,11 @@ export function stoneDto(row: StoneRow, ctx: StoneContext): Stone {
     supplierId: row.supplierId,
     supplierName: row.supplierId ? (ctx.supplierNames.get(row.supplierId) ?? null) : null,
     stockQuantity: row.stockQuantity,
+    stockUnit: row.stockUnit,
+    stockValueEur: stockValueEur(row.stockQuantity, row.unitCost, row.currency, ctx.usdEur),
     stockLocation: row.stockLocation,
     lowStockThreshold: row.lowStockThreshold,
-    lowStock: row.lowStockThreshold !== null && row.stockQuantity <= row.lowStockThreshold,
+    lowStock: isLowStock(row.stockQuantity, row.lowStockThreshold),
     notes: row.notes,
     version: row.version,
     archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
@@ -175,6 +212,27 @@ export function stonesResource(
           format: 'decimal',
           value: (s) => s.sizeMm,
         },
+        {
+          header: 'Longueur (mm)',
+          field: 'lengthMm',
+          aliases: ['length', 'length mm', 'longueur'],
+          format: 'decimal',
+          value: (s) => s.lengthMm,
+        },
+        {
+          header: 'Largeur (mm)',
+          field: 'widthMm',
+          aliases: ['width', 'width mm', 'largeur'],
+          format: 'decimal',
+          value: (s) => s.widthMm,
+        },
+        {
+          header: 'Hauteur (mm)',
+          field: 'heightMm',
+          aliases: ['height', 'height mm', 'hauteur'],
+          format: 'decimal',
+          value: (s) => s.heightMm,
+        },
         { header: 'Poids', field: 'weight', aliases: ['weight'], format: 'decimal', value: (s) => s.weight },
         {
           header: 'Unité de poids',
@@ -197,13 +255,15 @@ export function stonesResource(
         { header: 'Devise', field: 'currency', aliases: ['currency'], value: (s) => s.currency },
         { header: 'Coût unitaire (EUR)', format: 'decimal', value: (s) => s.unitCostEur },
         { header: 'Fournisseur', field: 'supplierName', aliases: ['supplier'], value: (s) => s.supplierName },
+        // Export only: the stock is the sum of the movements, an import never types it over (ADR 0015).
+        { header: 'Quantité en stock', format: 'decimal', value: (s) => trimZeros(s.stockQuantity) },
         {
-          header: 'Quantité en stock',
-          field: 'stockQuantity',
-          aliases: ['stock', 'quantité', 'quantity', 'stock quantity'],
-          format: 'integer',
-          value: (s) => s.stockQuantity,
+          header: 'Unité de stock',
+          field: 'stockUnit',
+          aliases: ['stock unit', 'unité de stock'],
+          value: (s) => STOCK_UNIT_LABELS[s.stockUnit],
         },
+        { header: 'Valeur du stock (EUR)', format: 'decimal', value: (s) => s.stockValueEur },
         {
           header: 'Emplacement',
           field: 'stockLocation',
@@ -214,8 +274,8 @@ export function stonesResource(
           header: 'Seuil de stock bas',
           field: 'lowStockThreshold',
           aliases: ['seuil', 'low stock threshold', 'threshold'],
-          format: 'integer',
-          value: (s) => s.lowStockThreshold,
+          format: 'decimal',
+          value: (s) => (s.lowStockThreshold === null ? null : trimZeros(s.lowStockThreshold)),
         },
         { header: 'Stock bas', format: 'boolean', value: (s) => s.lowStock },
         { header: 'Notes', field: 'notes', aliases: ['notes'], value: (s) => s.notes },

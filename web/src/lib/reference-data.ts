@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@shared/schemas/lists';
+import type { StockUnit } from '@shared/schemas/stones';
 import { apiGet } from '@/lib/api-client';
 
 /** The référentiels a priced line points to (alloys, stones from stock, production steps): product sheets and quotes. */
@@ -11,7 +12,9 @@ export interface StoneOption {
   unitCost: string | null;
   currency: string;
   unitCostEur: string | null;
-  stockQuantity: number;
+  /** On hand (decimal string) in `stockUnit`: pieces or carats. */
+  stockQuantity: string;
+  stockUnit: StockUnit;
 }
 
 export interface StepOption {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatEuro } from '@shared/format';
+import { formatStockQuantity } from '@shared/schemas/stones';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useStone, useStoneSearch } from '@/lib/reference-data';
@@ -52,7 +53,8 @@ export function StonePicker({
         {items.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}
-            {s.unitCostEur ? ` — ${formatEuro(s.unitCostEur)}` : ''} (stock {s.stockQuantity})
+            {s.unitCostEur ? ` — ${formatEuro(s.unitCostEur)}` : ''} (stock{' '}
+            {formatStockQuantity(s.stockQuantity, s.stockUnit)})
           </option>
         ))}
       </select>

@@ -4,6 +4,8 @@ import {
   STONE_CATEGORIES,
   STONE_CATEGORY_LABELS,
   STONE_CURRENCIES,
+  STOCK_UNITS,
+  STOCK_UNIT_LABELS,
   WEIGHT_UNITS,
   stoneInputSchema,
   type Stone,
@@ -27,6 +29,9 @@ export interface StoneFormValues {
   variety: string;
   shape: string;
   sizeMm: string;
+  lengthMm: string;
+  widthMm: string;
+  heightMm: string;
   weight: string;
   weightUnit: string;
   colour: string;
@@ -37,7 +42,7 @@ export interface StoneFormValues {
   unitCost: string;
   currency: string;
   supplierId: string;
-  stockQuantity: string;
+  stockUnit: string;
   stockLocation: string;
   lowStockThreshold: string;
   notes: string;
@@ -54,6 +59,9 @@ export function stoneFormValues(s?: Stone): StoneFormValues {
     variety: str(s?.variety),
     shape: str(s?.shape),
     sizeMm: dec(s?.sizeMm),
+    lengthMm: dec(s?.lengthMm),
+    widthMm: dec(s?.widthMm),
+    heightMm: dec(s?.heightMm),
     weight: dec(s?.weight),
     weightUnit: s?.weightUnit ?? 'ct',
     colour: str(s?.colour),
@@ -64,9 +72,9 @@ export function stoneFormValues(s?: Stone): StoneFormValues {
     unitCost: dec(s?.unitCost),
     currency: s?.currency ?? 'EUR',
     supplierId: str(s?.supplierId),
-    stockQuantity: s ? String(s.stockQuantity) : '0',
+    stockUnit: s?.stockUnit ?? 'pc',
     stockLocation: str(s?.stockLocation),
-    lowStockThreshold: str(s?.lowStockThreshold),
+    lowStockThreshold: dec(s?.lowStockThreshold),
     notes: str(s?.notes),
   };
 }
@@ -88,6 +96,8 @@ export function StoneForm({
     record: stone,
     toValues: stoneFormValues,
     onReload,
+    // A stock movement on the same page bumps the stone's version: the form follows while nothing is edited.
+    followRecord: true,
     save: async (values: StoneInput, version) => {
       const result = stone
         ? await update.mutateAsync({ id: stone.id, body: { ...values, version } })
@@ -125,9 +135,24 @@ export function StoneForm({
           <FormField label="Forme" error={err('shape')}>
             <Input autoComplete="off" {...register('shape')} />
           </FormField>
-          <FormField label="Taille (mm)" error={err('sizeMm')}>
+          <FormField label="Taille (mm)" error={err('sizeMm')} description="diamètre d’une pierre ronde">
             <NumberInput {...register('sizeMm')} />
           </FormField>
+          <fieldset className="flex flex-col gap-1">
+            <legend className="text-sm font-medium">Dimensions L × l × h (mm)</legend>
+            <p className="text-xs text-muted-foreground">formes fantaisie : longueur × largeur (× hauteur)</p>
+            <div className="grid grid-cols-3 items-end gap-2">
+              <FormField label="Longueur (mm)" error={err('lengthMm')}>
+                <NumberInput {...register('lengthMm')} />
+              </FormField>
+              <FormField label="Largeur (mm)" error={err('widthMm')}>
+                <NumberInput {...register('widthMm')} />
+              </FormField>
+              <FormField label="Hauteur (mm)" error={err('heightMm')}>
+                <NumberInput {...register('heightMm')} />
+              </FormField>
+            </div>
+          </fieldset>
           <div className="grid grid-cols-[1fr_6rem] gap-2">
             <FormField label="Poids" error={err('weight')}>
               <NumberInput {...register('weight')} />
@@ -197,14 +222,24 @@ export function StoneForm({
                 ))}
             </select>
           </FormField>
-          <FormField label="Quantité en stock" required error={err('stockQuantity')}>
-            <NumberInput integer {...register('stockQuantity')} />
+          <FormField
+            label="Unité de stock"
+            error={err('stockUnit')}
+            description="la quantité en stock vient des mouvements de stock"
+          >
+            <select className={select} {...register('stockUnit')}>
+              {STOCK_UNITS.map((u) => (
+                <option key={u} value={u}>
+                  {STOCK_UNIT_LABELS[u]}
+                </option>
+              ))}
+            </select>
           </FormField>
           <FormField label="Emplacement" error={err('stockLocation')} description="ex. coffre A, tiroir 3">
             <Input autoComplete="off" {...register('stockLocation')} />
           </FormField>
           <FormField label="Seuil de stock bas" error={err('lowStockThreshold')}>
-            <NumberInput integer {...register('lowStockThreshold')} />
+            <NumberInput {...register('lowStockThreshold')} />
           </FormField>
         </FormSection>
         <FormField label="Notes" error={err('notes')}>

@@ -5,9 +5,10 @@ import { useCanWrite } from '@/hooks/use-can-write';
 import { useArchiveStone } from './api/archive-stone';
 import { useStone } from './api/get-stone';
 import { useRestoreStone } from './api/restore-stone';
+import { StockMovementsPanel } from './components/stock-movements-panel';
 import { StoneForm } from './stone-form';
 
-/** A stone or component sheet: the form (read-only without write access), archive/restore. */
+/** A stone or component sheet: its stock movements, the form (read-only without write access), archive/restore. */
 export default function StonePage() {
   const { id } = useParams();
   const query = useStone(id);
@@ -28,7 +29,12 @@ export default function StonePage() {
       onRestore={(stoneId) => restore.mutateAsync(stoneId)}
       badge={(s) => (s.lowStock ? <Badge variant="destructive">Stock bas</Badge> : undefined)}
     >
-      {(s, form) => <StoneForm stone={s} readOnly={form.readOnly} onReload={form.onReload} />}
+      {(s, form) => (
+        <div className="flex flex-col gap-4">
+          <StockMovementsPanel stone={s} canWrite={canWrite} />
+          <StoneForm stone={s} readOnly={form.readOnly} onReload={form.onReload} />
+        </div>
+      )}
     </RecordPage>
   );
 }

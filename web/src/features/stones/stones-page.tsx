@@ -1,4 +1,4 @@
-import { STONE_CATEGORIES, STONE_CATEGORY_LABELS, type Stone } from '@shared/schemas/stones';
+import { formatStockQuantity, STONE_CATEGORIES, STONE_CATEGORY_LABELS, type Stone } from '@shared/schemas/stones';
 import { ArchiveFilter, archiveView } from '@/components/data-table/archive-filter';
 import type { Column } from '@/components/data-table/data-table';
 import { ListFilterSelect } from '@/components/data-table/filter-select';
@@ -13,7 +13,12 @@ import { STONES_PATH } from './api/stones-path';
 import { StoneCost } from './stone-cost';
 
 function describe(s: Stone): string {
-  const size = s.sizeMm ? `${s.sizeMm.replace('.', ',')} mm` : null;
+  const dims = [s.lengthMm, s.widthMm, s.heightMm].filter((d): d is string => d !== null);
+  const size = s.sizeMm
+    ? `${s.sizeMm.replace('.', ',')} mm`
+    : dims.length > 1
+      ? `${dims.map((d) => d.replace('.', ',')).join(' × ')} mm`
+      : null;
   const weight = s.weight ? `${s.weight.replace('.', ',')} ${s.weightUnit}` : null;
   return [s.variety, s.shape, size, weight, s.colour, s.quality].filter(Boolean).join(' · ');
 }
@@ -45,7 +50,7 @@ const COLUMNS: Column<Stone>[] = [
     sortable: true,
     cell: (s) => (
       <span className="flex flex-wrap items-center gap-1 tabular-nums">
-        {s.stockQuantity.toLocaleString('fr-FR')}
+        {formatStockQuantity(s.stockQuantity, s.stockUnit)}
         {s.lowStock ? <Badge variant="destructive">Stock bas</Badge> : null}
       </span>
     ),
