@@ -26,10 +26,12 @@ import { openDatabase, queryRows, type DatabaseHandle } from '../server/db/clien
 import { migrate } from '../server/db/migrate';
 import { growDemoCatalogue } from '../server/modules/diamonds/diamonds.seed';
 import {
+  certificateWalkQuery,
   countsInPage,
   searchCountQuery,
   searchDiamonds,
   searchPageQuery,
+  walksCertificates,
 } from '../server/modules/diamonds/diamond-search';
 import type { DiamondScope } from '../server/modules/diamonds/random-diamonds';
 
@@ -128,7 +130,11 @@ export async function measureSearch(
   const figures: SearchFigure[] = [];
   for (const c of SEARCH_CASES) {
     const q = parse(c.query);
-    const page = await explain(handle, searchPageQuery(scope, q));
+    // A certificate search walks its indexes first (its fallback is the filter-driven page).
+    const page = await explain(
+      handle,
+      walksCertificates(q) ? certificateWalkQuery(scope, q) : searchPageQuery(scope, q),
+    );
     // A filter-driven page counts its matches itself.
     const count = countsInPage(q) ? '(counted by the page)' : await explain(handle, searchCountQuery(scope, q));
     if (options.printPlans !== false) {

@@ -74,7 +74,10 @@ export function searchConditions(scope: DiamondScope, q: DiamondSearchQuery): SQ
   if (q.caratMax !== undefined) c.push(sql`carats <= ${q.caratMax}::numeric`);
   // Every stored shape is one of DIAMOND_SHAPE_NAMES (feeds are normalised, the demo uses ten of them): with a
   // carat bound and no shape, naming them all lets the (shape, carats) index read one carat range per shape.
-  const shapes = q.shape ?? (q.caratMin !== undefined || q.caratMax !== undefined ? DIAMOND_SHAPE_NAMES : undefined);
+  // Not with a lab and a cut minimum (`certificateCombos`): the (lab, cut, carats) index reads fewer entries.
+  const shapes =
+    q.shape ??
+    ((q.caratMin !== undefined || q.caratMax !== undefined) && !certificateCombos(q) ? DIAMOND_SHAPE_NAMES : undefined);
   if (shapes) c.push(inList('shape', shapes));
   if (q.color) c.push(sql`color = ${q.color.toUpperCase()}`);
   if (q.colorMin || q.colorMax) c.push(inList('color', scaleRange(FEED_COLOR_CODES, q.colorMin, q.colorMax)));
@@ -126,7 +129,91 @@ export const isFilterDriven = (q: DiamondSearchQuery): boolean =>
  * stops at the cap.
  */
 export const countsInPage = (q: DiamondSearchQuery): boolean =>
-  isFilterDriven(q) && q.caratMin !== undefined && q.caratMax !== undefined && q.caratMax - q.caratMin <= 0.5;
+  isFilterDriven(q) &&
+  !certificateCombos(q) &&
+  q.caratMin !== undefined &&
+  q.caratMax !== undefined &&
+  q.caratMax - q.caratMin <= 0.5;
+
+/** Combinations of a certificate search at most: labs × cut grades, each one range of the indexes of migration 0057. */
+const CERTIFICATE_COMBOS_MAX = 6;
+
+/**
+ * A certificate search: one or more labs (not "sans certificat") and a cut minimum, no shape, and otherwise only
+ * filters the certificate indexes of migration 0057 carry (carats, EUR price, colour and clarity ranges, growth,
+ * the default availability). Answers its (lab, cut) combinations, each one range of those indexes, or null.
+ */
+export function certificateCombos(q: DiamondSearchQuery): Array<{ lab: string; cut: string }> | null {
+  if (!q.lab || q.lab.includes('none') || !q.cutMin || q.shape) return null;
+  if (q.color || q.clarity || q.colorKind || q.fancyColor || q.polishMin || q.symmetryMin || q.fluorescence)
+    return null;
+  if (q.location || q.availability) return null;
+  const labs = [...new Set(q.lab)];
+  const cuts = gradesAtLeast(q.cutMin);
+  if (labs.length * cuts.length > CERTIFICATE_COMBOS_MAX) return null;
+  return labs.flatMap((lab) => cuts.map((cut) => ({ lab, cut })));
+}
+
+/**
+ * Whether the page is first looked for by walking the (lab, cut, price per carat) index: a certificate search
+ * sorted by EUR per carat, ascending (see `certificateWalk`).
+ */
+export const walksCertificates = (q: DiamondSearchQuery): boolean =>
+  q.sort === 'pricePerCarat' && q.dir === 'asc' && certificateCombos(q) !== null;
+
+/** Index entries read at most per (lab, cut) combination before the walk gives up for the filter-driven plan. */
+export const CERTIFICATE_WALK_ENTRIES = 10_000;
+
+/**
+ * The walk of a certificate search, one statement: for each (lab, cut) combination, its first
+ * CERTIFICATE_WALK_ENTRIES stones by EUR per carat (an index-only range of diamonds_search_cert_ppc_idx),
+ * filtered, cut at the page's end (`walk`). A combination is settled when it gave the page's end in matches, or
+ * when it holds fewer stones than the walk reads (counted only then: CASE evaluates in order); otherwise its
+ * matches may lie further on. The answer is one row per stone of the page, each with `settled`, or a single row
+ * without a stone when the page is empty: when `settled` is false the caller takes the filter-driven plan. This
+ * answers the common "1.0-1.5 ct, excellent, GIA, by price per carat" from a few thousand index entries instead
+ * of every stone of the carat range, and never answers wrong: an unsettled walk is thrown away.
+ */
+export function certificateWalkQuery(scope: DiamondScope, q: DiamondSearchQuery): SQL {
+  const offset = (q.page - 1) * q.pageSize;
+  const end = offset + q.pageSize;
+  const where = searchConditions(scope, q);
+  const combos = certificateCombos(q)!;
+  const combo = (lab: string, cut: string) =>
+    sql`availability = 'available' AND lab = ${literal(lab)} AND cut = ${literal(cut)}`;
+  const walks = combos.map(
+    ({ lab, cut }, i) => sql`(SELECT ${i}::int AS combo, id, sort_key FROM (
+        SELECT id, price_eur AS sort_key, lab, cut, carats, total_price_eur, color, clarity, growth, organization_id,
+          'available'::text AS availability
+        FROM diamonds WHERE ${combo(lab, cut)} ORDER BY price_eur, id LIMIT ${CERTIFICATE_WALK_ENTRIES}) walk
+      WHERE ${where} ORDER BY sort_key, walk.id LIMIT ${end})`,
+  );
+  const checks = combos.map(
+    ({ lab, cut }, i) => sql`CASE WHEN (SELECT count(*) FROM walk WHERE combo = ${i}::int) >= ${end} THEN true
+      ELSE (SELECT count(*) FROM (SELECT 1 FROM diamonds WHERE ${combo(lab, cut)}
+        LIMIT ${CERTIFICATE_WALK_ENTRIES}) c) < ${CERTIFICATE_WALK_ENTRIES} END`,
+  );
+  return sql`WITH walk AS MATERIALIZED (${sql.join(walks, sql` UNION ALL `)}),
+    page AS (SELECT id, sort_key FROM walk ORDER BY sort_key NULLS LAST, id LIMIT ${q.pageSize} OFFSET ${offset}),
+    settled AS (SELECT ${sql.join(checks, sql` AND `)} AS settled)
+    SELECT ${SEARCH_COLUMNS}, settled.settled FROM settled
+      LEFT JOIN (page JOIN diamonds d ON d.id = page.id) ON true
+    ORDER BY page.sort_key NULLS LAST, page.id`;
+}
+
+/**
+ * The page of a certificate search from the walk, or null when the walk cannot settle it (the caller then
+ * takes the filter-driven plan).
+ */
+export async function walkCertificates(
+  db: Db,
+  scope: DiamondScope,
+  q: DiamondSearchQuery,
+): Promise<DiamondSearchRow[] | null> {
+  const rows = await queryRows<DiamondSearchRow & { settled: boolean }>(db, certificateWalkQuery(scope, q));
+  if (rows[0]?.settled !== true) return null;
+  return rows.filter((r) => r.id !== null).map(({ settled: _settled, ...row }) => row);
+}
 
 /**
  * Whether a carats sort over a list of shapes reads each shape apart: a scan of the (shape, carats, id) index
@@ -200,6 +287,18 @@ export async function searchDiamonds(
   const count = async () => (await queryRows<{ n: number }>(db, searchCountQuery(scope, q)))[0]?.n ?? 0;
   let n: number;
   let found: Array<DiamondSearchRow & { matches: number | null }>;
+  if (walksCertificates(q)) {
+    const [walked, counted] = await Promise.all([walkCertificates(db, scope, q), count()]);
+    const rows = walked ?? (await queryRows<DiamondSearchRow & { matches: null }>(db, searchPageQuery(scope, q)));
+    return {
+      rows: rows.map((row) => {
+        const { matches: _matches, ...rest } = row as DiamondSearchRow & { matches?: unknown };
+        return rest;
+      }),
+      total: Math.min(counted, DIAMOND_COUNT_CAP),
+      capped: counted > DIAMOND_COUNT_CAP,
+    };
+  }
   if (countsInPage(q)) {
     found = await queryRows(db, searchPageQuery(scope, q));
     // A page past the last match carries no count: count apart.

@@ -204,3 +204,25 @@ describe('GET /api/diamonds (the quote builder picker)', () => {
     expect(res.json().fieldErrors.caratMin).toEqual(['Le poids minimum doit être inférieur ou égal au poids maximum']);
   });
 });
+
+describe('random6 from memory', () => {
+  it('serves a sample kept per range, never older than a minute', async () => {
+    let clock = new Date('2026-06-01T10:00:00Z');
+    const app = await createTestApp({}, () => clock);
+    try {
+      await seedDemoDiamonds(app.handle.db, 400, { rng: mulberry32(3) });
+      const { client: reader } = await signedInClient(app, { role: 'sales' });
+      const six = async () => listing.parse((await reader.get('/api/ddpl/random6?weight_min=0.3&weight_max=2')).json());
+      expect(await six()).toHaveLength(6);
+      // Sold meanwhile: the kept sample still answers for up to a minute...
+      await app.handle.db.execute(sql`UPDATE diamonds SET availability = 'sold'`);
+      clock = new Date(clock.getTime() + 45_000);
+      expect(await six()).toHaveLength(6);
+      // ...and never after.
+      clock = new Date(clock.getTime() + 16_000);
+      expect(await six()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -17,7 +17,8 @@ import { registerDiamondFeedImportRoute } from './feed/diamond-feed-import.route
 import { registerDiamondFeedRoutes } from './feed/diamond-feeds.routes';
 import { registerFeedScheduler } from './feed/feed-scheduler';
 import { diamondFacets, findDiamond, searchDiamonds } from './diamond-search';
-import { pickRandom6, pickRandomDiamonds, type DiamondRow } from './random-diamonds';
+import { pickRandomDiamonds, type DiamondRow } from './random-diamonds';
+import { RandomSamples } from './random-sample';
 
 /** How long the filter values of an organization's catalogue are kept in memory. */
 export const FACETS_TTL_MS = 5 * 60_000;
@@ -29,6 +30,11 @@ export const FACETS_TTL_MS = 5 * 60_000;
 export const diamondsModule = fp(
   async (app: FastifyInstance) => {
     const imageUrl = (row: DiamondRow): string => diamondImageUrl(app.config.diamondImageUrlTemplate, row);
+    // The six random stones come from a sample kept in memory per organization and weight range (random-sample.ts).
+    const samples = new RandomSamples(
+      (limit, scope, range) => pickRandomDiamonds(app.db, limit, scope, range),
+      () => app.now().getTime(),
+    );
 
     app.get(
       '/api/ddpl/random6',
@@ -37,7 +43,7 @@ export const diamondsModule = fp(
         if (!request.user) throw unauthenticated();
         const query = parseInput(random6QuerySchema, request.query);
         const scope = { organizationId: request.user.organizationId };
-        const rows = await pickRandom6(app.db, scope, { min: query.weight_min, max: query.weight_max });
+        const rows = await samples.pick(scope, { min: query.weight_min, max: query.weight_max });
         // Each call must be a new draw (the refresh button refetches the same URL).
         void reply.header('cache-control', 'no-store');
         return rows.map((row) => ({ ...row, imageUrl: imageUrl(row) }));
