@@ -497,6 +497,12 @@ export const ROUTE_MATRIX: readonly RouteRule[] = [
   },
   {
     method: 'GET',
+    path: '/api/work-orders/:id/photos/:photoId',
+    access: { area: 'production', mode: 'read', module: 'work-orders' },
+    object: 'work-order',
+  },
+  {
+    method: 'GET',
     path: '/api/work-orders/:id/stones',
     access: { area: 'production', mode: 'read', module: 'work-orders' },
     object: 'work-order',

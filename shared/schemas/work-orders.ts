@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PhotoMeta } from './photos';
 import { choice, optionalDate, optionalDecimal, optionalInt, optionalText, requiredText } from './fields';
 import { listQuerySchema, queryBoolean, versionField } from './lists';
 
@@ -291,6 +292,8 @@ export interface WorkOrderDetail extends WorkOrder {
   metalLossWarningPct: string;
   quote: { id: string; number: string | null; title: string } | null;
   project: { id: string; title: string } | null;
+  /** The project's sketches and photos, served through the order (GET /api/work-orders/:id/photos/:photoId). */
+  photos: PhotoMeta[];
 }
 
 /**

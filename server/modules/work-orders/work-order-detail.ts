@@ -9,6 +9,7 @@ import type {
 } from '@shared/schemas/work-orders';
 import { queryRows, type Db } from '../../db/client';
 import { alloys, projects, quotes, users, workOrderMetalMovements, workOrders, workOrderSteps } from '../../db/schema';
+import { loadProjectPhotos } from '../projects/projects.queries';
 import { loadSettings } from '../settings/settings.store';
 import { supplierNames } from '../suppliers/suppliers.lookup';
 
@@ -182,7 +183,15 @@ export async function loadWorkOrderExtras(
         .from(projects)
         .where(and(eq(projects.id, dto.projectId), eq(projects.organizationId, organizationId)))
     : [];
+  // The project's photos, each served through the order: production reads work orders, not projects.
+  const photos = project
+    ? (await loadProjectPhotos(db, organizationId, project.id)).map((p) => ({
+        ...p,
+        url: `/api/work-orders/${dto.id}/photos/${p.id}`,
+      }))
+    : [];
   return {
+    photos,
     lines: (row?.lines ?? []) as WorkOrderLine[],
     steps: await stepDtos(db, organizationId, stepRows),
     metal,

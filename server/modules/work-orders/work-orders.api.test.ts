@@ -598,3 +598,32 @@ describe('stones issued to an order', () => {
     expect(Number(body<{ stockQuantity: string }>(await admin.get(`/api/stones/${stoneId}`)).stockQuantity)).toBe(0);
   });
 });
+
+describe('the project’s photos on the order', () => {
+  it('shows production the photos of the order’s project, and no other', async () => {
+    const { TINY_PNG } = await import('../products/test/images');
+    const project = body<{ id: string }>(
+      await send(admin, 'POST', '/api/projects', { title: 'Bague croquis', clientId }),
+    );
+    const upload = await send(admin, 'POST', `/api/projects/${project.id}/photos`, {
+      filename: 'croquis.png',
+      contentType: 'image/png',
+      dataBase64: TINY_PNG.toString('base64'),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const photoId = body<{ id: string }>(upload).id;
+    const order = await create(admin, { title: 'Bague du croquis', projectId: project.id });
+    const seen = await detail(production, order.id);
+    expect(seen.photos.map((p) => [p.filename, p.url])).toEqual([
+      ['croquis.png', `/api/work-orders/${order.id}/photos/${photoId}`],
+    ]);
+    const image = await production.get(seen.photos[0]!.url);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    // Not through another order, nor from another organization.
+    const other = await create(admin, { title: 'Sans projet' });
+    expect((await production.get(`/api/work-orders/${other.id}/photos/${photoId}`)).statusCode).toBe(404);
+    expect((await foreign.get(seen.photos[0]!.url)).statusCode).toBe(404);
+    expect((await production.get(`/api/projects/${project.id}/photos/${photoId}`)).statusCode).toBe(403);
+  });
+});
