@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './http/errors';
 import './http/types';
 import { authModule } from './modules/auth/auth.plugin';
+import { changeBusModule } from './cluster/change-bus';
 import { marketModule } from './modules/market/market.plugin';
 import { diamondsModule } from './modules/diamonds/diamonds.plugin';
 import { calibratedModule } from './modules/calibrated/calibrated.plugin';
@@ -60,6 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('anonymousCsrfToken', null);
 
   registerErrorHandler(app, (error, context) => recordServerError(app, error, context));
+  // What other app nodes must hear of at once (market readings, module switches).
+  await app.register(changeBusModule);
   await app.register(securityHeadersModule);
   await app.register(cookie);
   // The authorize plugin first: its onRoute hook must see every route, the auth routes included.

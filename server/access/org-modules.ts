@@ -8,8 +8,9 @@ export const MODULES_CACHE_MS = 5_000;
 
 /**
  * The modules turned off per organization, read through a short in-memory cache (one query per
- * organization every few seconds, not per request). The node that changes a switch invalidates at once;
- * other nodes follow within MODULES_CACHE_MS.
+ * organization every few seconds, not per request). The node that changes a switch invalidates at once and
+ * tells the other nodes (server/cluster/change-bus.ts), which drop their copy when they hear it; MODULES_CACHE_MS
+ * bounds what a lost notice can cost.
  */
 export class OrganizationModules {
   private readonly cache = new Map<string, { at: number; disabled: Promise<ReadonlySet<ModuleKey>> }>();
@@ -36,6 +37,11 @@ export class OrganizationModules {
 
   invalidate(organizationId: string): void {
     this.cache.delete(organizationId);
+  }
+
+  /** Forgets every organization's switches (after missing other nodes' changes). */
+  invalidateAll(): void {
+    this.cache.clear();
   }
 
   private async load(organizationId: string): Promise<ReadonlySet<ModuleKey>> {

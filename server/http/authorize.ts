@@ -53,7 +53,13 @@ export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Vous devez changer votre mot de
  */
 export const authorizeModule = fp(
   async (app) => {
-    app.decorate('organizationModules', new OrganizationModules(app.db, () => app.now().getTime()));
+    const modules = new OrganizationModules(app.db, () => app.now().getTime());
+    app.decorate('organizationModules', modules);
+    app.changes.on('modules', (change) =>
+      change === 'resync' || !change.organizationId
+        ? modules.invalidateAll()
+        : modules.invalidate(change.organizationId),
+    );
     // Route options are kept by reference and read once every plugin's onRoute hooks have run (a plugin
     // such as the SPA's static files marks its routes public in its own, later, onRoute hook).
     const routes: Array<{ method: string; options: RouteOptions }> = [];

@@ -15,6 +15,8 @@ export interface AppServer {
   stop(): Promise<void>;
   /** Stops the process but keeps DATA_DIR (to edit the database, then start again on it). */
   stopKeepData(): Promise<void>;
+  /** Kills the process at once (SIGKILL: no shutdown, as a crash or a power cut would). */
+  killHard(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -81,6 +83,12 @@ export async function startAppServer(
     dataDir,
     output: () => log,
     stopKeepData: kill,
+    killHard: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
     stop: async () => {
       await kill();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -29,7 +29,10 @@ export const marketModule = fp(
       secretBox: createSecretBox(app.config.sessionSecret),
       lock,
       pollMs: app.config.marketPollMs,
+      // Other nodes reload the readings as soon as this one stored them (a poll, a manual price).
+      onStored: () => void app.changes.publish({ kind: 'market' }),
     });
+    app.changes.on('market', () => engine.reloadFromDb());
     app.decorate('market', engine);
     registerMarketRoutes(app, engine);
     registerMarketHistoryRoutes(app);

@@ -46,6 +46,8 @@ export interface MarketEngineOptions {
   followIntervalMs?: number;
   /** How long the alloy list is kept in memory before it is read again. */
   alloysTtlMs?: number;
+  /** Called after new readings were stored (the other nodes are told to reload). */
+  onStored?: () => void;
 }
 
 interface CachedQuote {
@@ -277,6 +279,7 @@ export class MarketEngine implements MarketService {
             fetchedAt: now,
           })),
         );
+        this.options.onStored?.();
       } catch (error) {
         log.error({ err: error }, 'market readings not stored');
       }

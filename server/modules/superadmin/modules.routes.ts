@@ -54,6 +54,7 @@ export async function registerModuleRoutes(app: FastifyInstance): Promise<void> 
         await recordAudit(tx, request, { action: 'update', entityType: 'organization.modules', entityId: id, changes });
       }
     });
+    await app.changes.publish({ kind: 'modules', organizationId: id });
     return view(id);
   });
 }

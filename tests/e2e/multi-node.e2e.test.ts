@@ -1,0 +1,197 @@
+/**
+ * Two app nodes (two server processes) on one PostgreSQL database, no sticky sessions: a session made on one
+ * works on the other; exactly one node polls the market, and another takes over when it dies; a manual price or a
+ * module switch changed on one node is served by the other within a second (LISTEN/NOTIFY, server/cluster).
+ * Runs when TEST_DATABASE_URL names a PostgreSQL server (as CI does); it creates and drops its own database.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './app-server';
+import { DEMO_PASSWORD } from './session';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const POLL_MS = 1_000;
+const LEADER_LOG = 'market polling leader';
+
+/** A signed-in API client of one node, with its cookies (which another node may borrow). */
+class NodeClient {
+  cookies = new Map<string, string>();
+  constructor(public baseUrl: string) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const headers: Record<string, string> = {};
+    if (method !== 'GET') {
+      const token = (await this.request('GET', '/api/csrf-token')).json as { csrfToken: string };
+      headers['x-csrf-token'] = token.csrfToken;
+    }
+    headers.cookie = this.cookieHeader();
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+    const text = await res.text();
+    return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+  }
+
+  async signIn(username: string): Promise<void> {
+    const res = await this.request('POST', '/api/login', { username, password: DEMO_PASSWORD });
+    if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status}`);
+  }
+
+  /** The same session on another node. */
+  on(other: AppServer): NodeClient {
+    const client = new NodeClient(other.url);
+    client.cookies = new Map(this.cookies);
+    return client;
+  }
+}
+
+/** Polls `read` every 25 ms until `done` holds; answers the time it took (ms), or throws after `ms`. */
+async function within<T>(ms: number, read: () => Promise<T>, done: (value: T) => boolean): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    if (done(await read())) return performance.now() - start;
+    if (performance.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const leaderLines = (node: AppServer) => node.output().split(LEADER_LOG).length - 1;
+
+describe.skipIf(!serverUrl)('two app nodes on one PostgreSQL', () => {
+  const database = `pricer_multinode_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  let a: AppServer;
+  let b: AppServer;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${database}`;
+    const env = {
+      DATABASE_URL: url.toString(),
+      MARKET_POLL_MS: String(POLL_MS),
+      LOG_LEVEL: 'info',
+      DEMO_DIAMOND_COUNT: '200',
+    };
+    // One after the other: the first migrates and seeds the demo data, the second finds them.
+    a = await startAppServer({ env });
+    b = await startAppServer({ env });
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('serves on node B the session made on node A', async () => {
+    const onA = new NodeClient(a.url);
+    await onA.signIn('admin');
+    const me = await onA.on(b).request('GET', '/api/account');
+    expect(me.status).toBe(200);
+    expect((me.json as { username: string }).username).toBe('admin');
+    // A write on B with the session and CSRF token of A's session.
+    const written = await onA.on(b).request('POST', '/api/clients', { kind: 'particulier', lastName: 'Multinode' });
+    expect(written.status).toBe(201);
+  });
+
+  it('serves on node B, within a second, a manual price typed on node A', async () => {
+    const superA = new NodeClient(a.url);
+    await superA.signIn('superadmin');
+    const superB = superA.on(b);
+    const gold = async (client: NodeClient) =>
+      ((await client.request('GET', '/api/spot/gold')).json as { pricePerG: string } | null)?.pricePerG;
+    const current = Number(await gold(superB));
+    expect(current).toBeGreaterThan(0);
+    // A manual source first in priority, then a price 1 % off the current one (within the reading guard).
+    const created = await superA.request('POST', '/api/superadmin/data-sources', {
+      kind: 'manual',
+      name: 'Cours saisis (test)',
+      instruments: ['XAU'],
+      priority: 0,
+      config: { values: { XAU: (current * 1.01).toFixed(2) } },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const id = (created.json as { id: string }).id;
+    const typed = (current * 1.02).toFixed(2);
+    const started = performance.now();
+    const put = await superA.request('PUT', `/api/superadmin/data-sources/${id}/prices`, { values: { XAU: typed } });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    expect(await gold(superA)).toBe(typed);
+    await within(
+      1_000,
+      () => gold(superB),
+      (v) => v === typed,
+    );
+    console.log(`manual price on A served by B after ${Math.round(performance.now() - started)} ms`);
+  });
+
+  it('turns a module off on node B within a second of switching it on node A', async () => {
+    const superA = new NodeClient(a.url);
+    await superA.signIn('superadmin');
+    const orgs = (await superA.request('GET', '/api/superadmin/organizations')).json as {
+      items: Array<{ id: string; slug: string }>;
+    };
+    const demo = orgs.items.find((o) => o.slug === 'bijouterie-demo')!;
+    const adminB = new NodeClient(b.url);
+    await adminB.signIn('admin');
+    expect((await adminB.request('GET', '/api/work-orders')).status).toBe(200);
+    const started = performance.now();
+    const off = await superA.request('PUT', `/api/superadmin/organizations/${demo.id}/modules`, {
+      modules: { 'work-orders': false },
+    });
+    expect(off.status, JSON.stringify(off.json)).toBe(200);
+    await within(
+      1_000,
+      async () => (await adminB.request('GET', '/api/work-orders')).status,
+      (s) => s === 404,
+    );
+    console.log(`module switch on A applied by B after ${Math.round(performance.now() - started)} ms`);
+    await superA.request('PUT', `/api/superadmin/organizations/${demo.id}/modules`, {
+      modules: { 'work-orders': true },
+    });
+  });
+
+  it('polls the market on exactly one node, and on the other within two intervals once that one is killed', async () => {
+    await within(
+      10_000,
+      async () => leaderLines(a) + leaderLines(b),
+      (n) => n >= 1,
+    );
+    // A while later, still one leader: the other never took the lock.
+    await new Promise((resolve) => setTimeout(resolve, 3 * POLL_MS));
+    expect(leaderLines(a) + leaderLines(b)).toBe(1);
+    const [leader, follower] = leaderLines(a) === 1 ? [a, b] : [b, a];
+    const started = performance.now();
+    await leader.killHard();
+    const took = await within(
+      2 * POLL_MS + 500,
+      async () => leaderLines(follower),
+      (n) => n === 1,
+    );
+    console.log(
+      `market polling taken over after ${Math.round(performance.now() - started)} ms (poll every ${POLL_MS} ms)`,
+    );
+    expect(took).toBeLessThan(2 * POLL_MS + 500);
+    // The survivor keeps serving prices.
+    const res = await fetch(`${follower.url}/api/csrf-token`);
+    expect(res.ok).toBe(true);
+  });
+});
