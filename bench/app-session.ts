@@ -11,8 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Builds the app when the sources are newer than dist/ (as `npm start` does). */
 export async function ensureBuilt(): Promise<void> {
-  // @ts-expect-error -- plain ESM helper without type declarations
-  const { isBuildStale } = (await import('../scripts/build-state.mjs')) as { isBuildStale: () => boolean };
+  const { isBuildStale } = await import('../scripts/build-state.mjs');
   if (isBuildStale()) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 }
 

@@ -1,18 +1,17 @@
 /** Builds the app once before the browser tests when dist/ is missing or stale, and checks a browser exists. */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-// @ts-expect-error -- plain ESM helper shared with scripts/start.mjs, no type declarations
 import { isBuildStale, root } from '../../scripts/build-state.mjs';
 import { resolveChromium } from './browser';
 
 export default async function setup(): Promise<void> {
   const choice = await resolveChromium();
   console.log(`[e2e] Chromium from ${choice.origin}: ${choice.executablePath}`);
-  if ((isBuildStale as () => boolean)()) {
+  if (isBuildStale()) {
     console.log('[e2e] building the app (dist/ missing or stale)…');
-    execFileSync(process.execPath, [path.join(root as string, 'scripts/build.mjs')], {
+    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
       stdio: 'inherit',
-      cwd: root as string,
+      cwd: root,
     });
   }
 }

@@ -19,7 +19,7 @@ async function first(request: APIRequestContext, url: string): Promise<Listed> {
 
 /** The id (or slug) to put in each parameterised route, by the route's path. */
 export async function routeSamples(request: APIRequestContext, baseUrl: string): Promise<Record<string, string>> {
-  const [client, supplier, stone, step, product, project, quote, diamond] = await Promise.all([
+  const [client, supplier, stone, step, product, project, quote, diamond, workOrder] = await Promise.all([
     first(request, `${baseUrl}/api/clients`),
     first(request, `${baseUrl}/api/suppliers`),
     first(request, `${baseUrl}/api/stones`),
@@ -28,6 +28,7 @@ export async function routeSamples(request: APIRequestContext, baseUrl: string):
     first(request, `${baseUrl}/api/projects`),
     first(request, `${baseUrl}/api/quotes`),
     first(request, `${baseUrl}/api/diamonds?pageSize=1`),
+    first(request, `${baseUrl}/api/work-orders`),
   ]);
   return {
     '/clients/:id': client.id,
@@ -39,6 +40,7 @@ export async function routeSamples(request: APIRequestContext, baseUrl: string):
     '/projects/:id': project.id,
     '/quotes/:id': quote.id,
     '/diamond/:id': diamond.id,
+    '/work-orders/:id': workOrder.id,
   };
 }
 

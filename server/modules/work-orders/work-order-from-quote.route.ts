@@ -122,16 +122,21 @@ export function registerWorkOrderFromQuoteRoutes(app: FastifyInstance): void {
     return reply.status(201).send(await workOrderDetail(app.db, organizationId, id));
   });
 
+  /** The order made from a quote of the organization, or null (a quote that is not the organization's: 404). */
   app.get('/api/work-orders/by-quote/:id', WORK_ORDERS_READ, async (request) => {
     const organizationId = organizationOf(request);
-    const quoteId = (request.params as { id?: string }).id ?? '';
-    if (!isUuid(quoteId)) throw notFound('Aucun ordre de fabrication pour ce devis');
+    const quoteId = ((request.params as { id?: string }).id ?? '').toLowerCase();
+    if (!isUuid(quoteId)) throw notFound(QUOTE_NOT_FOUND);
+    const [quote] = await app.db
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(eq(quotes.id, quoteId), eq(quotes.organizationId, organizationId)));
+    if (!quote) throw notFound(QUOTE_NOT_FOUND);
     const [order] = await app.db
       .select({ id: workOrders.id, number: workOrders.number })
       .from(workOrders)
-      .where(and(eq(workOrders.organizationId, organizationId), eq(workOrders.quoteId, quoteId.toLowerCase())));
-    if (!order) throw notFound('Aucun ordre de fabrication pour ce devis');
-    return order;
+      .where(and(eq(workOrders.organizationId, organizationId), eq(workOrders.quoteId, quoteId)));
+    return { workOrder: order ?? null };
   });
 }
 

@@ -430,7 +430,7 @@ describe('from an accepted quote', () => {
     const again = await send(manager, 'POST', `/api/work-orders/from-quote/${quote.id}`, {});
     expect(again.statusCode).toBe(409);
     const byQuote = await sales.get(`/api/work-orders/by-quote/${quote.id}`);
-    expect(body<{ id: string; number: string }>(byQuote)).toEqual({ id: order.id, number: order.number });
+    expect(body<{ workOrder: unknown }>(byQuote)).toEqual({ workOrder: { id: order.id, number: order.number } });
   });
 
   it('makes one order of two parallel conversions; refuses a draft quote and another organization’s', async () => {
@@ -445,7 +445,10 @@ describe('from an accepted quote', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Seul un devis accepté devient un ordre de fabrication');
     expect((await send(foreign, 'POST', `/api/work-orders/from-quote/${quote.id}`, {})).statusCode).toBe(404);
-    expect((await sales.get(`/api/work-orders/by-quote/${draft.json().id}`)).statusCode).toBe(404);
+    expect(body<{ workOrder: unknown }>(await sales.get(`/api/work-orders/by-quote/${draft.json().id}`))).toEqual({
+      workOrder: null,
+    });
+    expect((await foreign.get(`/api/work-orders/by-quote/${draft.json().id}`)).statusCode).toBe(404);
   });
 });
 

@@ -69,6 +69,12 @@ const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/quotes', Page: lazyScreen(() => import('@/features/quotes/quotes-page')) },
   { path: '/quotes/new', Page: lazyScreen(() => import('@/features/quotes/quote-new-page')) },
   { path: '/quotes/:id', Page: lazyScreen(() => import('@/features/quotes/quote-page')) },
+  // Work orders (the static screens before :id).
+  { path: '/work-orders', Page: lazyScreen(() => import('@/features/work-orders/work-orders-page')) },
+  { path: '/work-orders/new', Page: lazyScreen(() => import('@/features/work-orders/work-order-new-page')) },
+  { path: '/work-orders/board', Page: lazyScreen(() => import('@/features/work-orders/work-orders-board-page')) },
+  { path: '/work-orders/metal', Page: lazyScreen(() => import('@/features/work-orders/metal-ledger-page')) },
+  { path: '/work-orders/:id', Page: lazyScreen(() => import('@/features/work-orders/work-order-page')) },
   // The diamond catalogue and its supplier feeds.
   { path: '/diamonds', Page: lazyScreen(() => import('@/features/diamonds/diamonds-page')) },
   { path: '/diamond/:id', Page: lazyScreen(() => import('@/features/diamonds/diamond-page')) },

@@ -43,10 +43,11 @@ export const SCREENS = {
   // The new draft's page opens the draft itself (/quotes/:id): the same title, so the tab does not change.
   '/quotes/new': { title: 'Devis & Pricing' },
   '/quotes/:id': { title: 'Devis & Pricing' },
-  '/work-orders': {
-    title: 'Ordres de fabrication',
-    comingSoon: "Le suivi des ordres de fabrication de l'atelier.",
-  },
+  '/work-orders': { title: 'Ordres de fabrication' },
+  '/work-orders/new': { title: 'Nouvel ordre de fabrication' },
+  '/work-orders/board': { title: 'Tableau atelier' },
+  '/work-orders/metal': { title: 'Registre métal' },
+  '/work-orders/:id': { title: 'Ordre de fabrication' },
   '/diamonds': { title: 'Catalogue Diamant' },
   '/diamond/:id': { title: 'Catalogue Diamant' },
   '/diamonds/feeds': { title: 'Flux fournisseurs' },

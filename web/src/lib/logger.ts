@@ -4,8 +4,8 @@ import {
   CLIENT_LOG_CONTEXT_MAX_DEPTH,
   CLIENT_LOG_SOURCE,
   jsonDepth,
-  type ClientLogInput,
-} from '@shared/schemas/logs';
+} from '@shared/client-log';
+import type { ClientLogInput } from '@shared/schemas/logs';
 import { apiRequest, truncateForLog } from './api-client';
 
 /**

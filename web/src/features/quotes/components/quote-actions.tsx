@@ -18,6 +18,7 @@ import { ConfirmDialog } from '@/components/form/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, isUnauthenticated } from '@/lib/api-client';
+import { QuoteWorkOrderAction } from '@/features/work-orders/components/quote-work-order-action';
 import { quotePdfHref, useArchiveQuote, useCopyQuote, useQuoteAction, useQuoteShare } from '../api/quote-mutations';
 
 type Confirm = 'send' | 'accept' | 'refuse' | 'archive' | 'restore' | 'revoke';
@@ -221,6 +222,8 @@ export function QuoteActions({
         Dupliquer
       </Button>,
     );
+  if (status === 'accepted' && !archived)
+    buttons.push(<QuoteWorkOrderAction key="work-order" quote={quote} accepted />);
   buttons.push(
     <Button key="pdf" asChild variant="outline">
       <a href={quotePdfHref(quote.id, true)} download>

@@ -1,0 +1,319 @@
+/**
+ * `npm run load`: the load drill of a chain of shops. Two app nodes (two server processes, the production build)
+ * on one PostgreSQL database, on loopback only; LOAD_USERS (200) signed-in users at once, each sending its next
+ * request to either node at random (no sticky sessions) for LOAD_SECONDS (60), mixing dashboard reads, list
+ * searches and writes (clients created, quotes sent, gold buys validated, work orders created). Then it checks
+ * that every acknowledged write is in the database and that quote, work-order, gold-buy and police-register
+ * numbers run without gap or duplicate, and prints throughput, p50/p99 per route and errors (target 0). Exits 1
+ * when a request failed or a check did not hold.
+ *
+ *   npm run load            (LOAD_DATABASE_URL or TEST_DATABASE_URL: a PostgreSQL server, default
+ *                            postgres://postgres@127.0.0.1:5432/postgres; a database is created and dropped)
+ */
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { startAppServer, type AppServer } from '../tests/e2e/app-server';
+import { DEMO_PASSWORD } from '../tests/e2e/session';
+import { ensureBuilt } from './app-session';
+
+const serverUrl =
+  process.env.LOAD_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const USERS = Number(process.env.LOAD_USERS ?? 200);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+/** A user's pause between two requests, at most (ms): people read what they asked for. */
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 100);
+const ACCOUNTS = ['admin', 'manager', 'commercial'] as const;
+
+interface Sample {
+  route: string;
+  ms: number;
+  ok: boolean;
+}
+
+/** A signed-in user: one session (cookie and CSRF token) used on both nodes. */
+class User {
+  private cookie = '';
+  private csrf = '';
+  constructor(
+    private readonly nodes: readonly AppServer[],
+    private readonly samples: Sample[],
+  ) {}
+
+  private node(): string {
+    return this.nodes[Math.floor(Math.random() * this.nodes.length)]!.url;
+  }
+
+  async call(route: string, method: string, path: string, body?: unknown): Promise<unknown> {
+    const started = performance.now();
+    let ok = false;
+    try {
+      const res = await fetch(`${this.node()}${path}`, {
+        method,
+        headers: {
+          cookie: this.cookie,
+          ...(method === 'GET' ? {} : { 'x-csrf-token': this.csrf }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const setCookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+      if (setCookie.length > 0) this.cookie = setCookie.join('; ');
+      const text = await res.text();
+      ok = res.ok;
+      if (!ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+      return text ? (JSON.parse(text) as unknown) : null;
+    } finally {
+      this.samples.push({ route, ms: performance.now() - started, ok });
+    }
+  }
+
+  async signIn(username: string): Promise<void> {
+    const anonymous = (await this.call('sign-in', 'GET', '/api/csrf-token')) as { csrfToken: string };
+    this.csrf = anonymous.csrfToken;
+    await this.call('sign-in', 'POST', '/api/login', { username, password: DEMO_PASSWORD });
+    this.csrf = ((await this.call('sign-in', 'GET', '/api/csrf-token')) as { csrfToken: string }).csrfToken;
+  }
+}
+
+/** What the users were told was written. */
+interface Acknowledged {
+  clients: string[];
+  quoteNumbers: string[];
+  workOrderNumbers: string[];
+  goldBuyNumbers: string[];
+}
+
+const SELLER = (n: number) => ({
+  civility: 'M.',
+  firstName: 'Charge',
+  lastName: `Vendeur ${n}`,
+  addressLine1: '12 rue des Orfèvres',
+  postalCode: '69002',
+  city: 'Lyon',
+  idDocumentType: 'passport',
+  idDocumentNumber: `LD${String(n).padStart(7, '0')}`,
+  birthDate: '1970-05-04',
+  birthPlace: 'Lyon',
+  idDocumentAuthority: 'Préfecture du Rhône',
+  idDocumentDate: '2020-01-15',
+});
+
+/** One user's next action, by weight: reads most, writes a fifth of the time. */
+async function act(user: User, n: number, ack: Acknowledged): Promise<void> {
+  const roll = Math.random();
+  if (roll < 0.15) {
+    await user.call('GET /api/spot/gold', 'GET', '/api/spot/gold');
+  } else if (roll < 0.27) {
+    await user.call('GET /api/dashboard/activity', 'GET', '/api/dashboard/activity');
+  } else if (roll < 0.37) {
+    await user.call('GET /api/ddpl/random6', 'GET', '/api/ddpl/random6?weight_min=0.5&weight_max=1');
+  } else if (roll < 0.5) {
+    const q = ['du', 'mar', 'le', 'ber', 'an'][n % 5];
+    await user.call('GET /api/clients?q=', 'GET', `/api/clients?q=${q}&sort=name`);
+  } else if (roll < 0.6) {
+    await user.call('GET /api/quotes?status=sent', 'GET', '/api/quotes?status=sent');
+  } else if (roll < 0.68) {
+    await user.call('GET /api/gold-buys', 'GET', '/api/gold-buys?status=in-withdrawal');
+  } else if (roll < 0.76) {
+    await user.call('GET /api/work-orders?late=true', 'GET', '/api/work-orders?late=true');
+  } else if (roll < 0.82) {
+    const client = (await user.call('POST /api/clients', 'POST', '/api/clients', {
+      kind: 'particulier',
+      firstName: 'Client',
+      lastName: `Charge ${n}`,
+    })) as { id: string };
+    ack.clients.push(client.id);
+  } else if (roll < 0.9) {
+    const draft = (await user.call('POST /api/quotes', 'POST', '/api/quotes', {
+      title: `Devis charge ${n}`,
+      lines: [{ kind: 'free', label: 'Mise à taille', priceMode: 'price', unitPrice: '45' }],
+    })) as { id: string; version: number };
+    const sent = (await user.call('POST /api/quotes/:id/send', 'POST', `/api/quotes/${draft.id}/send`, {
+      version: draft.version,
+    })) as { number: string };
+    ack.quoteNumbers.push(sent.number);
+  } else if (roll < 0.95) {
+    const buy = (await user.call('POST /api/gold-buys', 'POST', '/api/gold-buys', {
+      seller: SELLER(n),
+      items: [
+        {
+          description: 'Bague or jaune',
+          metal: 'gold',
+          fineness: 750,
+          category: 'jewellery',
+          grossWeightG: '2,1',
+          netWeightG: '2',
+          hallmark: true,
+        },
+      ],
+    })) as { id: string; version: number };
+    const validated = (await user.call(
+      'POST /api/gold-buys/:id/validate',
+      'POST',
+      `/api/gold-buys/${buy.id}/validate`,
+      {
+        version: buy.version,
+        signedPlace: 'Lyon',
+        paymentMethod: 'transfer',
+        iban: 'FR76 3000 6000 0112 3456 7890 189',
+        accountInSellerName: true,
+      },
+    )) as { number: string };
+    ack.goldBuyNumbers.push(validated.number);
+  } else {
+    const order = (await user.call('POST /api/work-orders', 'POST', '/api/work-orders', {
+      title: `OF charge ${n}`,
+      priority: 'normale',
+    })) as { number: string };
+    ack.workOrderNumbers.push(order.number);
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Sequences 1..n without a gap or a duplicate, per year. */
+function gapsAndDuplicates(rows: Array<{ year: number; seq: number }>): string[] {
+  const problems: string[] = [];
+  const byYear = new Map<number, number[]>();
+  for (const r of rows) byYear.set(r.year, [...(byYear.get(r.year) ?? []), r.seq]);
+  for (const [year, seqs] of byYear) {
+    seqs.sort((a, b) => a - b);
+    const seen = new Set<number>();
+    for (const s of seqs) {
+      if (seen.has(s)) problems.push(`${year}: ${s} twice`);
+      seen.add(s);
+    }
+    for (let i = 1; i <= seqs.at(-1)!; i++) if (!seen.has(i)) problems.push(`${year}: ${i} missing`);
+  }
+  return problems;
+}
+
+async function verify(
+  db: pg.Client,
+  ack: Acknowledged,
+): Promise<Array<{ check: string; result: string; ok: boolean }>> {
+  const out: Array<{ check: string; result: string; ok: boolean }> = [];
+  const found = async (table: string, column: string, values: string[]) => {
+    const res = await db.query<{ n: string }>(
+      `SELECT count(DISTINCT ${column})::text AS n FROM ${table} WHERE ${column} = ANY($1)`,
+      [values],
+    );
+    return Number(res.rows[0]!.n);
+  };
+  for (const [name, table, column, values] of [
+    ['clients created', 'clients', 'id::text', ack.clients],
+    ['quotes sent', 'quotes', 'number', ack.quoteNumbers],
+    ['gold buys validated', 'gold_buys', 'number', ack.goldBuyNumbers],
+    ['work orders created', 'work_orders', 'number', ack.workOrderNumbers],
+  ] as const) {
+    const n = await found(table, column, [...values]);
+    out.push({
+      check: `${name}: acknowledged in the database`,
+      result: `${n} / ${values.length}`,
+      ok: n === values.length,
+    });
+  }
+  const orgs = await db.query<{ id: string }>('SELECT id FROM organizations');
+  for (const [name, query] of [
+    [
+      'quote numbers',
+      'SELECT number_year AS year, number_seq AS seq FROM quotes WHERE organization_id = $1 AND number_seq IS NOT NULL',
+    ],
+    ['work-order numbers', 'SELECT number_year AS year, number_seq AS seq FROM work_orders WHERE organization_id = $1'],
+    [
+      'gold-buy numbers',
+      'SELECT number_year AS year, number_seq AS seq FROM gold_buys WHERE organization_id = $1 AND number_seq IS NOT NULL',
+    ],
+    ['police register numbers', 'SELECT 0 AS year, number AS seq FROM police_register WHERE organization_id = $1'],
+  ] as const) {
+    const problems: string[] = [];
+    let total = 0;
+    for (const org of orgs.rows) {
+      const rows = await db.query<{ year: number; seq: number }>(query, [org.id]);
+      total += rows.rows.length;
+      problems.push(...gapsAndDuplicates(rows.rows.map((r) => ({ year: Number(r.year), seq: Number(r.seq) }))));
+    }
+    out.push({
+      check: `${name}: no gap, no duplicate`,
+      result: problems.length === 0 ? `${total} numbers` : problems.slice(0, 5).join(', '),
+      ok: problems.length === 0,
+    });
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  await ensureBuilt();
+  const database = `pricer_load_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const env = { DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', DEMO_DIAMOND_COUNT: '5000' };
+  const nodes: AppServer[] = [];
+  const db = new pg.Client({ connectionString: url.toString() });
+  try {
+    nodes.push(await startAppServer({ env }));
+    nodes.push(await startAppServer({ env }));
+    await db.connect();
+    console.log(
+      `load drill: ${USERS} users, ${SECONDS} s, 2 nodes on PostgreSQL (${database}), load ${loadavg()[0]!.toFixed(1)}`,
+    );
+    const samples: Sample[] = [];
+    const errors: string[] = [];
+    const users = Array.from({ length: USERS }, () => new User(nodes, samples));
+    for (let i = 0; i < users.length; i += 20) {
+      await Promise.all(users.slice(i, i + 20).map((u, j) => u.signIn(ACCOUNTS[(i + j) % ACCOUNTS.length]!)));
+    }
+    samples.length = 0;
+    const ack: Acknowledged = { clients: [], quoteNumbers: [], workOrderNumbers: [], goldBuyNumbers: [] };
+    const end = performance.now() + SECONDS * 1000;
+    let counter = 0;
+    const started = performance.now();
+    await Promise.all(
+      users.map(async (user) => {
+        while (performance.now() < end) {
+          try {
+            await act(user, counter++, ack);
+          } catch (error) {
+            errors.push((error as Error).message);
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * THINK_MS));
+        }
+      }),
+    );
+    const elapsedS = (performance.now() - started) / 1000;
+    const byRoute = new Map<string, Sample[]>();
+    for (const s of samples) byRoute.set(s.route, [...(byRoute.get(s.route) ?? []), s]);
+    console.log(
+      `\n${samples.length.toLocaleString('en')} requests in ${elapsedS.toFixed(1)} s: ${(samples.length / elapsedS).toFixed(0)} req/s, ${errors.length} errors (load ${loadavg()[0]!.toFixed(1)})`,
+    );
+    console.table(
+      [...byRoute].map(([route, list]) => {
+        const ms = list.map((s) => s.ms).sort((a, b) => a - b);
+        return {
+          route,
+          requests: list.length,
+          'req/s': Number((list.length / elapsedS).toFixed(1)),
+          p50Ms: Number(percentile(ms, 50).toFixed(1)),
+          p99Ms: Number(percentile(ms, 99).toFixed(1)),
+          errors: list.filter((s) => !s.ok).length,
+        };
+      }),
+    );
+    if (errors.length > 0) console.log(`first errors:\n  ${[...new Set(errors)].slice(0, 10).join('\n  ')}`);
+    const checks = await verify(db, ack);
+    console.table(checks);
+    if (errors.length > 0 || checks.some((c) => !c.ok)) process.exitCode = 1;
+  } finally {
+    await db.end().catch(() => undefined);
+    await Promise.all(nodes.map((n) => n.stop()));
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();
