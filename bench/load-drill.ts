@@ -13,6 +13,9 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../server/db/client';
+import { createSession } from '../server/modules/auth/session.store';
 import { startAppServer, type AppServer } from '../tests/e2e/app-server';
 import { DEMO_PASSWORD } from '../tests/e2e/session';
 import { ensureBuilt } from './app-session';
@@ -38,6 +41,8 @@ class User {
   constructor(
     private readonly nodes: readonly AppServer[],
     private readonly samples: Sample[],
+    /** The demo account the session belongs to (sales may not create work orders). */
+    readonly account: (typeof ACCOUNTS)[number],
   ) {}
 
   private node(): string {
@@ -68,11 +73,18 @@ class User {
     }
   }
 
+  /** Signs in through POST /api/login, as a person does. */
   async signIn(username: string): Promise<void> {
     const anonymous = (await this.call('sign-in', 'GET', '/api/csrf-token')) as { csrfToken: string };
     this.csrf = anonymous.csrfToken;
     await this.call('sign-in', 'POST', '/api/login', { username, password: DEMO_PASSWORD });
     this.csrf = ((await this.call('sign-in', 'GET', '/api/csrf-token')) as { csrfToken: string }).csrfToken;
+  }
+
+  /** Takes a session made in the database (the sign-in route throttles attempts per address). */
+  useSession(cookie: string, csrf: string): void {
+    this.cookie = cookie;
+    this.csrf = csrf;
   }
 }
 
@@ -100,7 +112,7 @@ const SELLER = (n: number) => ({
 });
 
 /** One user's next action, by weight: reads most, writes a fifth of the time. */
-async function act(user: User, n: number, ack: Acknowledged): Promise<void> {
+async function act(user: User, n: number, ack: Acknowledged, clientId: string): Promise<void> {
   const roll = Math.random();
   if (roll < 0.15) {
     await user.call('GET /api/spot/gold', 'GET', '/api/spot/gold');
@@ -110,7 +122,7 @@ async function act(user: User, n: number, ack: Acknowledged): Promise<void> {
     await user.call('GET /api/ddpl/random6', 'GET', '/api/ddpl/random6?weight_min=0.5&weight_max=1');
   } else if (roll < 0.5) {
     const q = ['du', 'mar', 'le', 'ber', 'an'][n % 5];
-    await user.call('GET /api/clients?q=', 'GET', `/api/clients?q=${q}&sort=name`);
+    await user.call('GET /api/clients?q=', 'GET', `/api/clients?q=${q}`);
   } else if (roll < 0.6) {
     await user.call('GET /api/quotes?status=sent', 'GET', '/api/quotes?status=sent');
   } else if (roll < 0.68) {
@@ -127,6 +139,7 @@ async function act(user: User, n: number, ack: Acknowledged): Promise<void> {
   } else if (roll < 0.9) {
     const draft = (await user.call('POST /api/quotes', 'POST', '/api/quotes', {
       title: `Devis charge ${n}`,
+      clientId,
       lines: [{ kind: 'free', label: 'Mise à taille', priceMode: 'price', unitPrice: '45' }],
     })) as { id: string; version: number };
     const sent = (await user.call('POST /api/quotes/:id/send', 'POST', `/api/quotes/${draft.id}/send`, {
@@ -161,6 +174,9 @@ async function act(user: User, n: number, ack: Acknowledged): Promise<void> {
       },
     )) as { number: string };
     ack.goldBuyNumbers.push(validated.number);
+  } else if (user.account === 'commercial') {
+    // Sales read the workshop's board; they do not create work orders.
+    await user.call('GET /api/work-orders/board', 'GET', '/api/work-orders/board');
   } else {
     const order = (await user.call('POST /api/work-orders', 'POST', '/api/work-orders', {
       title: `OF charge ${n}`,
@@ -264,9 +280,37 @@ async function main(): Promise<void> {
     );
     const samples: Sample[] = [];
     const errors: string[] = [];
-    const users = Array.from({ length: USERS }, () => new User(nodes, samples));
-    for (let i = 0; i < users.length; i += 20) {
-      await Promise.all(users.slice(i, i + 20).map((u, j) => u.signIn(ACCOUNTS[(i + j) % ACCOUNTS.length]!)));
+    const users = Array.from({ length: USERS }, (_, i) => new User(nodes, samples, ACCOUNTS[i % ACCOUNTS.length]!));
+    // The sign-in route counts attempts per address (ADR 0002) and every user here comes from 127.0.0.1: the
+    // first users of each account sign in through it, the others get a session made the way it makes one.
+    const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    let clientId = '';
+    try {
+      const ids = await queryRows<{ id: string; username: string }>(
+        handle.db,
+        sql`SELECT id, username FROM users WHERE username IN ('admin', 'manager', 'commercial')`,
+      );
+      for (const [i, user] of users.entries()) {
+        const account = user.account;
+        if (i < ACCOUNTS.length) {
+          await user.signIn(account);
+          continue;
+        }
+        const made = await createSession(handle.db, {
+          userId: ids.find((u) => u.username === account)!.id,
+          now: new Date(),
+          config: { sessionIdleMinutes: 30, sessionAbsoluteHours: 12 },
+        });
+        user.useSession(`pricer_sid=${made.id}`, made.csrfToken);
+      }
+      const [client] = await queryRows<{ id: string }>(
+        handle.db,
+        sql`SELECT c.id FROM clients c JOIN users u ON u.organization_id = c.organization_id
+          WHERE u.username = 'admin' ORDER BY c.created_at LIMIT 1`,
+      );
+      clientId = client!.id;
+    } finally {
+      await handle.close();
     }
     samples.length = 0;
     const ack: Acknowledged = { clients: [], quoteNumbers: [], workOrderNumbers: [], goldBuyNumbers: [] };
@@ -277,7 +321,7 @@ async function main(): Promise<void> {
       users.map(async (user) => {
         while (performance.now() < end) {
           try {
-            await act(user, counter++, ack);
+            await act(user, counter++, ack, clientId);
           } catch (error) {
             errors.push((error as Error).message);
           }
