@@ -416,6 +416,12 @@ describe('work orders', () => {
     expect(plain(await rows.nth(2).textContent())).toContain('Retour au stock');
     const held = await getJson<{ stockQuantity: string }>(p.page.request, `${server.url}/api/stones/${stone.id}`);
     expect(Number(held.stockQuantity)).toBe(40);
+    // The stone's own page shows the stock lowered (50 - 12,5 + 2,5) and the order's movements.
+    await p.page.goto(`${server.url}/stones/${stone.id}`);
+    const onHand = p.page.getByTestId('stock-on-hand');
+    await expect.poll(async () => plain(await onHand.textContent())).toBe('40 ct');
+    await p.page.getByText('Sortie vers OF', { exact: false }).first().waitFor();
+    await p.page.goto(`${server.url}/work-orders/${order.id}`);
 
     // The job sheet.
     const link = p.page.getByRole('link', { name: 'Fiche atelier (PDF)' });
