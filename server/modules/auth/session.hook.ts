@@ -5,6 +5,32 @@ import { clearSessionCookie, setSessionCookie } from './session.cookie';
 import { clearSessionCache, loadSession } from './session.store';
 
 /**
+ * The routes whose writes may change what a loaded session holds (a user, its role or state, its organization
+ * and that organization's name or product word, the sessions themselves), by their route pattern (never the
+ * URL as spelled). Every other write (clients, quotes, stock...) leaves the loaded sessions as they are.
+ */
+const SESSION_ROUTE_PREFIXES = [
+  '/api/users',
+  '/api/user',
+  '/api/me',
+  '/api/account',
+  '/api/superadmin',
+  '/api/login',
+  '/api/logout',
+  '/api/register',
+  '/api/invitations',
+  '/api/settings',
+  '/api/pricing-settings',
+];
+
+/** Whether a write on the route `pattern` may change a session (no pattern: a 404, treated as one to be safe). */
+export const changesSessions = (pattern: string | undefined): boolean =>
+  pattern === undefined ||
+  SESSION_ROUTE_PREFIXES.some(
+    (prefix) => pattern === prefix || pattern.startsWith(`${prefix}/`) || pattern.startsWith(`${prefix}?`),
+  );
+
+/**
  * onRequest: loads `request.session` and `request.user` from the session cookie, for every route that
  * matched except the web app's files (`config.sessionless`).
  */
@@ -26,8 +52,10 @@ export function registerSessionHook(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     // A signed-in answer is never kept by the browser or a proxy (ADR 0002).
     if (request.session) void reply.header('cache-control', 'no-store');
-    // Any write may change a user, an organization or a session: drop this node's session cache
-    // before the answer leaves, so the client's next request sees the change.
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') clearSessionCache();
+    // A write that may change a user, an organization or a session drops this node's session cache before
+    // the answer leaves, so the client's next request sees the change (the other writes leave it alone).
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      if (changesSessions(request.routeOptions.url)) clearSessionCache();
+    }
   });
 }
