@@ -30,6 +30,8 @@ import { workOrdersModule } from './modules/work-orders/work-orders.plugin';
 import { quotesModule } from './modules/quotes/quotes.plugin';
 import { goldBuysModule } from './modules/gold-buys/gold-buys.plugin';
 import { dashboardModule } from './modules/dashboard/dashboard.plugin';
+import { observabilityModule } from './observability/observability.plugin';
+import { requestIdOptions } from './observability/request-id';
 
 export interface AppOptions {
   handle: DatabaseHandle;
@@ -49,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
+    // `x-request-id` from a trusted proxy, else a random UUID; logged as `reqId` (server/observability).
+    ...requestIdOptions(config),
     // Our own logs say what matters; Fastify's per-request lines are off (the non-deprecated option).
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -67,6 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   // The authorize plugin first: its onRoute hook must see every route, the auth routes included.
   await app.register(authorizeModule);
+  // Before every route: its onRoute hook gives each route its duration recorder (/healthz, /readyz, /metrics).
+  await app.register(observabilityModule);
   await app.register(inputGuardModule);
   await app.register(rateLimitsModule);
   await app.register(authModule);

@@ -38,6 +38,8 @@ export interface AppConfig {
    * comma-separated list of proxy addresses/CIDRs. Per-IP limits depend on it being right.
    */
   trustProxy: boolean | string[];
+  /** Bearer token that opens `GET /metrics`; undefined = the route answers 404. */
+  metricsToken: string | undefined;
 }
 
 export const DEV_SESSION_SECRET = 'dev-only-secret-change-me-in-production-0000';
@@ -51,6 +53,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
 const MIN_SECRET_LENGTH = 32;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 /** A cookie name is an RFC 7230 token (RFC 6265 §4.1.1). */
 const COOKIE_NAME_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Named ranges that Fastify's trustProxy list (proxy-addr) accepts besides addresses and CIDRs. */
@@ -159,6 +162,10 @@ function environmentSchema(production: boolean) {
     LIST_ANSWER_CACHE_MB: integer(0).optional(),
     TRUST_PROXY: trustProxy.optional(),
     LOG_LEVEL: logLevel.optional(),
+    METRICS_TOKEN: z
+      .string()
+      .min(MIN_METRICS_TOKEN_LENGTH, `au moins ${MIN_METRICS_TOKEN_LENGTH} caractères attendus`)
+      .optional(),
   });
 }
 
@@ -189,6 +196,7 @@ function toAppConfig(env: Environment): AppConfig {
     logLevel: env.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
     listAnswerCacheMb: env.LIST_ANSWER_CACHE_MB ?? 32,
     trustProxy: env.TRUST_PROXY ?? false,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 
@@ -205,10 +213,10 @@ function shownDatabaseUrl(value: string): string | undefined {
   return `${value.slice(0, start)}***${value.slice(at)}`;
 }
 
-/** ` (reçu "…")` for an error line, never revealing SESSION_SECRET or the password of DATABASE_URL. */
+/** ` (reçu "…")` for an error line, never revealing a secret (SESSION_SECRET, METRICS_TOKEN, DATABASE_URL's password). */
 function received(name: string, value: string | undefined): string {
   if (value === undefined) return '';
-  if (name === 'SESSION_SECRET') return ` (reçu ${value.length} caractères)`;
+  if (name === 'SESSION_SECRET' || name === 'METRICS_TOKEN') return ` (reçu ${value.length} caractères)`;
   const shown = name === 'DATABASE_URL' ? shownDatabaseUrl(value) : value;
   return shown === undefined ? '' : ` (reçu ${JSON.stringify(shown)})`;
 }

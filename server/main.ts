@@ -12,6 +12,8 @@ import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from './modules/seed/seed-demo';
 
 const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
+/** Longest graceful shutdown before the process gives up waiting (below the usual 30 s of orchestrators). */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 /** The migrated PGlite template written by the build next to the bundle (absent when run from source). */
 function readPgliteTemplate(): Blob | undefined {
@@ -31,11 +33,21 @@ async function main(): Promise<void> {
   const seed = await seedDatabase(handle.db, config);
   const app = await buildApp({ handle, config, serveWeb: true });
 
+  // Graceful shutdown: /readyz turns 503, the pollers stop, the listener closes while the requests in flight
+  // finish (Fastify close), then the database closes. A second signal, or SHUTDOWN_TIMEOUT_MS, forces exit 1.
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
-    if (stopping) process.exit(1); // second signal: give up waiting
+    if (stopping) {
+      console.error(`Arrêt forcé (${signal} reçu pendant l'arrêt)`);
+      process.exit(1);
+    }
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    app.observability.beginDrain();
+    setTimeout(() => {
+      console.error(`Arrêt forcé : toujours en cours après ${SHUTDOWN_TIMEOUT_MS / 1000} s`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await app.market.stop();
       await app.close();

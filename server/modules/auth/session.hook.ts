@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bindUserToLog } from '../../observability/request-id';
 import { readAnonymousToken } from './anonymous-csrf';
 import { needsSession } from './route-kind';
 import { clearSessionCookie, setSessionCookie } from './session.cookie';
@@ -47,6 +48,7 @@ export function registerSessionHook(app: FastifyInstance): void {
     }
     request.session = loaded.session;
     request.user = loaded.user;
+    if (loaded.user) bindUserToLog(request, reply, loaded.user);
     if (loaded.touched) setSessionCookie(app, reply, id!, loaded.cookieExpiresAt);
   });
   app.addHook('onSend', async (request, reply) => {

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { BlockList, isIP } from 'node:net';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+
+/** The header that carries the request id, in from a trusted proxy and out on every answer. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** An incoming id is kept only when it is short and plain (a UUID, a hex trace id…): it goes into every log line. */
+const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The named ranges TRUST_PROXY accepts (the names of proxy-addr, which Fastify uses for X-Forwarded-*). */
+const NAMED_RANGES: Record<string, Array<[string, number, 'ipv4' | 'ipv6']>> = {
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
+};
+
+/** Which peers may hand us a request id: every peer (`true`), none (`false`), or the listed proxies. */
+export function trustedPeer(trustProxy: AppConfig['trustProxy']): (address: string | undefined) => boolean {
+  if (trustProxy === true) return () => true;
+  if (trustProxy === false) return () => false;
+  const list = new BlockList();
+  for (const item of trustProxy) {
+    const named = NAMED_RANGES[item];
+    if (named) {
+      for (const [network, prefix, family] of named) list.addSubnet(network, prefix, family);
+      continue;
+    }
+    const [address = '', prefix] = item.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return (address) => {
+    if (!address) return false;
+    // An IPv4 peer on a dual-stack socket is seen as ::ffff:a.b.c.d.
+    const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+    const family = isIP(plain);
+    if (family === 0) return false;
+    return list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+/**
+ * Fastify's request-id options: the id of `x-request-id` when the request comes from a trusted proxy
+ * (TRUST_PROXY) and looks like an id, else `<12 hex digits drawn at start>-<counter>`: unique across nodes
+ * and restarts, at a fraction of a UUID's cost. Logged as `reqId` (Fastify's label).
+ */
+export function requestIdOptions(config: Pick<AppConfig, 'trustProxy'>): {
+  requestIdHeader: false;
+  genReqId: (request: IncomingMessage) => string;
+} {
+  const prefix = randomBytes(6).toString('hex');
+  let counter = 0;
+  const generated = (): string => {
+    counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+    return `${prefix}-${counter.toString(36)}`;
+  };
+  if (config.trustProxy === false) return { requestIdHeader: false, genReqId: generated };
+  const trusted = trustedPeer(config.trustProxy);
+  return {
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers[REQUEST_ID_HEADER];
+      if (typeof incoming === 'string' && ACCEPTED_ID.test(incoming) && trusted(request.socket?.remoteAddress)) {
+        return incoming;
+      }
+      return generated();
+    },
+  };
+}
+
+/** pino's per-request child logger: `setBindings` adds to its own bindings (no new logger). */
+type BindableLogger = FastifyBaseLogger & { setBindings?: (bindings: Record<string, string>) => void };
+
+/**
+ * Once the session names the user, every later log line of the request carries their organization and id
+ * (never a cookie, a token or a body). The request's own child logger (shared with the reply) takes the
+ * bindings in place: about 0.5 µs, where a child of the child costs several µs per request.
+ */
+export function bindUserToLog(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: string; organizationId: string },
+): void {
+  const bindings = { organizationId: user.organizationId, userId: user.id };
+  const log = request.log as BindableLogger;
+  // Only on a per-request child: never on the app's own logger (what a request gets when logging is off).
+  if (typeof log.setBindings === 'function' && reply.log === log && log !== request.server.log) {
+    log.setBindings(bindings);
+    return;
+  }
+  const child = log.child(bindings);
+  request.log = child;
+  reply.log = child;
+}
