@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { lockDataDir } from './data-dir-lock';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -94,13 +95,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const isNew = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const fromTemplate = options.pgliteTemplate && isNew ? { loadDataDir: options.pgliteTemplate } : {};
-  const client = dataDir
-    ? new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS, ...fromTemplate })
-    : new PGlite({ extensions: PGLITE_EXTENSIONS });
-  await client.waitReady;
-  return pgliteHandle(client);
+  // One process per data directory: PGlite itself takes no lock.
+  const release = dataDir ? lockDataDir(path.dirname(dataDir)) : () => undefined;
+  try {
+    const isNew = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+    const fromTemplate = options.pgliteTemplate && isNew ? { loadDataDir: options.pgliteTemplate } : {};
+    const client = dataDir
+      ? new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS, ...fromTemplate })
+      : new PGlite({ extensions: PGLITE_EXTENSIONS });
+    await client.waitReady;
+    const handle = pgliteHandle(client);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** A handle on an open PGlite database (one connection, shared by every query). */
