@@ -52,6 +52,13 @@ export interface DatabaseOptions {
 /** The pg_trgm extension backs the trigram indexes of list search (migration 0020); PGlite loads it at construction. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * PGlite's own start parameters, with PostgreSQL's buffer cache at 32 MB instead of 128 MB: the embedded database
+ * runs in this process's memory, and the files it reads stay in the operating system's cache anyway. Measured on
+ * the demo database: the server's resident memory right after start 577 MB with 128 MB of buffers (ADR 0020).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -100,9 +107,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     const isNew = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
     const fromTemplate = options.pgliteTemplate && isNew ? { loadDataDir: options.pgliteTemplate } : {};
-    const client = dataDir
-      ? new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS, ...fromTemplate })
-      : new PGlite({ extensions: PGLITE_EXTENSIONS });
+    const settings = { extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS };
+    const client = dataDir ? new PGlite(dataDir, { ...settings, ...fromTemplate }) : new PGlite(settings);
     await client.waitReady;
     const handle = pgliteHandle(client);
     return {
