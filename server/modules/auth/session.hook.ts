@@ -27,9 +27,7 @@ const SESSION_ROUTE_PREFIXES = [
 /** Whether a write on the route `pattern` may change a session (no pattern: a 404, treated as one to be safe). */
 export const changesSessions = (pattern: string | undefined): boolean =>
   pattern === undefined ||
-  SESSION_ROUTE_PREFIXES.some(
-    (prefix) => pattern === prefix || pattern.startsWith(`${prefix}/`) || pattern.startsWith(`${prefix}?`),
-  );
+  SESSION_ROUTE_PREFIXES.some((prefix) => pattern === prefix || pattern.startsWith(`${prefix}/`));
 
 /**
  * onRequest: loads `request.session` and `request.user` from the session cookie, for every route that

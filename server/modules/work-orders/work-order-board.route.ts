@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BOARD_CARDS_MAX, type WorkOrderBoard } from '@shared/schemas/work-orders';
 import type { Db } from '../../db/client';
 import { users, workOrders } from '../../db/schema';
+import { personName } from './work-order-detail';
 import { WORK_ORDERS_READ } from './work-order-steps.routes';
 import { boardSteps, organizationOf } from './work-order-writes';
 import { loadWorkOrderContext, workOrderDto, type WorkOrderRow } from './work-orders.resource';
@@ -100,10 +101,7 @@ export function registerWorkOrderBoardRoute(app: FastifyInstance): void {
       )
       .orderBy(users.nameSort);
     return {
-      items: rows.map((u) => ({
-        id: u.id,
-        name: [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username,
-      })),
+      items: rows.map((u) => ({ id: u.id, name: personName(u) })),
     };
   });
 }

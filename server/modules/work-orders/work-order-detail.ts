@@ -16,7 +16,7 @@ import { supplierNames } from '../suppliers/suppliers.lookup';
 export const WORK_ORDER_NOT_FOUND = 'Ordre de fabrication introuvable';
 
 /** "Claire Martin", else the username. */
-const personName = (u: { firstName: string; lastName: string; username: string }): string =>
+export const personName = (u: { firstName: string; lastName: string; username: string }): string =>
   [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username;
 
 /** Names of users of the organization, by id. */

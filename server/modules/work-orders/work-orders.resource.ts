@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { parisDay } from '@shared/csv-format';
 import {
@@ -154,7 +154,9 @@ export function workOrderFilters(q: WorkOrderListQuery, today: string) {
     q.dueFrom ? gte(workOrders.dueDate, q.dueFrom) : undefined,
     q.dueTo ? lte(workOrders.dueDate, q.dueTo) : undefined,
     q.late === true ? and(lt(workOrders.dueDate, today), ne(workOrders.status, 'termine')) : undefined,
-    q.late === false ? sql`NOT (${workOrders.dueDate} < ${today} AND ${workOrders.status} <> 'termine')` : undefined,
+    q.late === false
+      ? or(isNull(workOrders.dueDate), gte(workOrders.dueDate, today), eq(workOrders.status, 'termine'))
+      : undefined,
     q.open === true ? ne(workOrders.status, 'termine') : undefined,
     q.open === false ? eq(workOrders.status, 'termine') : undefined,
   ];
