@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '@shared/constants';
 import { SCREENS } from '../../web/src/app/screens';
 import type { AppServer } from './app-server';
-import { DESKTOP, MOBILE, openPage, type WatchedPage } from './page';
+import { closeWithEscape, DESKTOP, MOBILE, openPage, type WatchedPage } from './page';
 import { routeSamples, screenUrl } from './screen-walk';
 import { signIn } from './session';
 import { shareAppAndBrowser } from './suite';
@@ -159,15 +159,13 @@ for (const [label, viewport] of VIEWPORTS) {
                 await dialog.waitFor();
                 await w.page.waitForLoadState('networkidle');
                 await expectNoViolations(w.page, `${path}, dialog "${name}"`);
-                await w.page.keyboard.press('Escape');
-                await dialog.waitFor({ state: 'detached' });
+                await closeWithEscape(w.page, dialog);
               }
               if (viewport === MOBILE && path === '/') {
                 await w.page.getByRole('button', { name: 'Ouvrir le menu' }).click();
                 await w.page.getByTestId('mobile-drawer').waitFor();
                 await expectNoViolations(w.page, '/ (menu drawer)');
-                await w.page.keyboard.press('Escape');
-                await w.page.getByTestId('mobile-drawer').waitFor({ state: 'detached' });
+                await closeWithEscape(w.page, w.page.getByTestId('mobile-drawer'));
               }
             });
           }

@@ -1,7 +1,7 @@
 import type { Browser, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AppServer } from './app-server';
-import { MOBILE, openPage } from './page';
+import { closeWithEscape, MOBILE, openPage } from './page';
 import { signIn } from './session';
 import { shareAppAndBrowser } from './suite';
 
@@ -90,8 +90,7 @@ describe('first screen', () => {
     await drawer.waitFor();
     expect(chunks).toContain('mobile-menu');
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    await w.page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'detached' });
+    await closeWithEscape(w.page, drawer);
     await expect
       .poll(() => w.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('mobile-menu-button');

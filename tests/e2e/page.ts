@@ -2,7 +2,7 @@
  * Browser-test helpers: a page per test that records console errors and page errors,
  * so a test fails on any unexpected one (`expectNoConsoleErrors`).
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 
 export interface WatchedPage {
   page: Page;
@@ -37,4 +37,20 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
       if (unexpected.length) throw new Error(`unexpected console errors:\n${unexpected.join('\n')}`);
     },
   };
+}
+
+/**
+ * Closes an open dialog or drawer with Escape the way a person does: once it holds the focus.
+ * A dialog listens for Escape from the moment it has taken the focus; a key pressed in the same
+ * instant it appeared can reach the page before the dialog listens, and is lost.
+ */
+export async function closeWithEscape(page: Page, dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await page.waitForFunction(
+    (element) => element !== null && element.contains(document.activeElement),
+    await dialog.elementHandle(),
+    { timeout: 5_000 },
+  );
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
 }

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS } from '../../web/src/app/screens';
 import type { AppServer } from './app-server';
-import { DESKTOP, MOBILE, openPage, type WatchedPage } from './page';
+import { closeWithEscape, DESKTOP, MOBILE, openPage, type WatchedPage } from './page';
 import { routeSamples, screenUrl } from './screen-walk';
 import { signIn } from './session';
 import { shareAppAndBrowser } from './suite';
@@ -215,9 +215,7 @@ describe('keyboard', () => {
       await w.page.waitForLoadState('networkidle');
       await opener.click();
       const dialog = w.page.locator('[role="dialog"], [role="alertdialog"]').first();
-      await dialog.waitFor();
-      await w.page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+      await closeWithEscape(w.page, dialog);
       await w.page
         .waitForFunction(
           (name) =>
