@@ -36,6 +36,8 @@ rmSync(path.join(root, 'dist/server'), { recursive: true, force: true });
 await esbuild({
   entryPoints: {
     main: path.join(root, 'server/main.ts'),
+    // Run in a worker thread by the first start on an empty DATA_DIR (server/first-start.ts).
+    'first-start': path.join(root, 'server/first-start.ts'),
     'pglite-template': path.join(root, 'server/db/pglite-template.ts'),
   },
   outdir: path.join(root, 'dist/server'),

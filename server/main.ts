@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { isFirstStartOnDisk, prepareEmbeddedDatabase } from './first-start';
 import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from './modules/seed/seed-demo';
 
@@ -16,14 +17,21 @@ const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
 const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 /** The migrated PGlite template written by the build next to the bundle (absent when run from source). */
-function readPgliteTemplate(): Blob | undefined {
+function pgliteTemplateFile(): string | undefined {
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE);
-  if (!existsSync(file)) return undefined;
-  return new Blob([readFileSync(file)], { type: 'application/x-gzip' });
+  return existsSync(file) ? file : undefined;
+}
+
+function readPgliteTemplate(): Blob | undefined {
+  const file = pgliteTemplateFile();
+  return file ? new Blob([readFileSync(file)], { type: 'application/x-gzip' }) : undefined;
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (!config.databaseUrl && isFirstStartOnDisk(config.dataDir)) {
+    await prepareEmbeddedDatabase(config, pgliteTemplateFile());
+  }
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

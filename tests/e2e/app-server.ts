@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface AppServer {
   url: string;
   dataDir: string;
+  /** The server's process id. */
+  pid: number;
   output(): string;
   stop(): Promise<void>;
   /** Stops the process but keeps DATA_DIR (to edit the database, then start again on it). */
@@ -81,6 +83,7 @@ export async function startAppServer(
   return {
     url,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => log,
     stopKeepData: kill,
     killHard: async () => {
