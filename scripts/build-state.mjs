@@ -5,7 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html'];
+const OUTPUTS = [
+  'dist/server/main.js',
+  'dist/server/first-start.js',
+  'dist/server/backup.js',
+  'dist/server/restore.js',
+  'dist/web/index.html',
+];
 const SOURCES = ['shared', 'server', 'web', 'package.json', 'vite.config.ts', 'scripts/build.mjs'];
 
 function newestMtime(p) {

@@ -38,6 +38,9 @@ await esbuild({
     main: path.join(root, 'server/main.ts'),
     // Run in a worker thread by the first start on an empty DATA_DIR (server/first-start.ts).
     'first-start': path.join(root, 'server/first-start.ts'),
+    // `npm run backup` and `npm run restore` (scripts/ops.mjs).
+    backup: path.join(root, 'server/ops/backup.ts'),
+    restore: path.join(root, 'server/ops/restore.ts'),
     'pglite-template': path.join(root, 'server/db/pglite-template.ts'),
   },
   outdir: path.join(root, 'dist/server'),
