@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: prints the figures the issues name. Sections (BENCH_ONLY=a,b to pick):
  * - start:    cold `npm start` to the first 200 on an empty DATA_DIR, and server RSS after start;
+ * - memory:   the server on PGlite (demo data): resident memory right after start (target < 400 MB), its peak and
+ *             its value after BENCH_MEMORY_SECONDS (60) of mixed load by 30 signed-in users (bench/mixed-load.ts);
  * - bundle:   gzipped JavaScript loaded by /auth and by / (target <= 150 KB each);
  * - api:      requests/s and p99 at 50 connections of GET /api/spot/gold and GET /api/ddpl/random6,
  *             beside a bare Fastify hello-world in the same run (ratio), on PostgreSQL;
@@ -84,6 +86,75 @@ async function coldStart(): Promise<void> {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function memoryUnderLoad(): Promise<void> {
+  const seconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+  const userCount = 30;
+  console.log(`\n== server memory on PGlite: after start, then ${seconds} s of mixed load by ${userCount} users`);
+  const { ACCOUNTS, act, percentile, User } = await import('./mixed-load');
+  const server = await startAppServer({ env: { DEMO_DIAMOND_COUNT: '5000', NODE_ENV: 'development' } });
+  try {
+    await new Promise((r) => setTimeout(r, 3000));
+    note('PGlite server RSS 3 s after a first start (target < 400 MB)', `${rssMb(server.pid)} MB`);
+    const samples: Array<{ ok: boolean; route: string; ms: number }> = [];
+    // One sign-in per account (the sign-in route limits attempts per address); the users of an account share it.
+    const signedIn = await Promise.all(
+      ACCOUNTS.map(async (account) => {
+        const user = new User([server], samples, account);
+        await user.signIn(account);
+        return user;
+      }),
+    );
+    const users = Array.from({ length: userCount }, (_, i) => {
+      const account = signedIn[i % signedIn.length]!;
+      const user = new User([server], samples, account.account);
+      user.useSession(...account.credentials());
+      return user;
+    });
+    const clientList = (await signedIn[0]!.call('clients', 'GET', '/api/clients?pageSize=1')) as {
+      items: Array<{ id: string }>;
+    };
+    const clientId = clientList.items[0]!.id;
+    const ack = { clients: [], quoteNumbers: [], workOrderNumbers: [], goldBuyNumbers: [] };
+    samples.length = 0;
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 500);
+    const end = performance.now() + seconds * 1000;
+    let counter = 0;
+    let errors = 0;
+    await Promise.all(
+      users.map(async (user) => {
+        while (performance.now() < end) {
+          await act(user, counter++, ack, clientId).catch(() => errors++);
+          await new Promise((r) => setTimeout(r, Math.random() * 100));
+        }
+      }),
+    );
+    clearInterval(sampler);
+    note(
+      `PGlite server under ${seconds} s of mixed load`,
+      `${samples.length} requests (${(samples.length / seconds).toFixed(0)} req/s), ${errors} errors`,
+    );
+    const byRoute = new Map<string, number[]>();
+    for (const sample of samples) byRoute.set(sample.route, [...(byRoute.get(sample.route) ?? []), sample.ms]);
+    console.table(
+      [...byRoute].map(([route, list]) => {
+        const ms = list.sort((a, b) => a - b);
+        return {
+          route,
+          requests: ms.length,
+          p50Ms: Math.round(percentile(ms, 50)),
+          p99Ms: Math.round(percentile(ms, 99)),
+        };
+      }),
+    );
+    note('PGlite server RSS peak during the load', `${Math.max(peak, rssMb(server.pid))} MB`);
+    await new Promise((r) => setTimeout(r, 5000));
+    note('PGlite server RSS 5 s after the load', `${rssMb(server.pid)} MB`);
+  } finally {
+    await server.stop();
   }
 }
 
@@ -282,6 +353,7 @@ async function lighthouseScores(): Promise<void> {
 
 const sections: Array<[string, () => Promise<void>]> = [
   ['start', coldStart],
+  ['memory', memoryUnderLoad],
   ['bundle', bundles],
   ['api', apiThroughput],
   ['random6', random6],
