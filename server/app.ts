@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { diskSpaceGuard, UNGUARDED } from './db/disk-space';
 import { registerErrorHandler } from './http/errors';
 import './http/types';
 import { authModule } from './modules/auth/auth.plugin';
@@ -39,7 +40,11 @@ export interface AppOptions {
   now?: () => Date;
   /** Serve the built SPA from dist/web (off in API tests). */
   serveWeb?: boolean;
+  /** Free bytes on the embedded database's disk (tests stand in for a full disk); `statfs` by default. */
+  freeDiskBytes?: (dir: string) => number;
 }
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the Fastify app: one error shape, sessions + CSRF, then each feature module. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -65,6 +70,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('anonymousCsrfToken', null);
 
   registerErrorHandler(app, (error, context) => recordServerError(app, error, context));
+  // An embedded database on disk refuses writes before its disk is full (ADR 0021); reads go on.
+  const guarded = handle.kind === 'pglite' && config.dataDir !== 'memory://' && config.minFreeDiskMb > 0;
+  app.decorate(
+    'diskSpace',
+    guarded ? diskSpaceGuard(config.dataDir, config.minFreeDiskMb, options.freeDiskBytes) : UNGUARDED,
+  );
+  if (guarded) {
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (!WRITE_METHODS.has(request.method)) return done();
+      try {
+        app.diskSpace.assertWritable();
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    });
+  }
   // What other app nodes must hear of at once (market readings, module switches).
   await app.register(changeBusModule);
   await app.register(securityHeadersModule);

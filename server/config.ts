@@ -31,6 +31,8 @@ export interface AppConfig {
   /** Number of demo diamonds generated on first start. */
   demoDiamondCount: number;
   logLevel: string;
+  /** Free space the embedded database's disk keeps: writes are refused below it (ADR 0021); 0 turns it off. */
+  minFreeDiskMb: number;
   /** Memory for cached list answers per référentiel, in MB (ADR 0006); 0 turns the cache off. */
   listAnswerCacheMb: number;
   /**
@@ -160,6 +162,7 @@ function environmentSchema(production: boolean) {
     SEED_DEMO: boolean.optional(),
     DEMO_DIAMOND_COUNT: integer(0).optional(),
     LIST_ANSWER_CACHE_MB: integer(0).optional(),
+    MIN_FREE_DISK_MB: integer(0).optional(),
     TRUST_PROXY: trustProxy.optional(),
     LOG_LEVEL: logLevel.optional(),
     METRICS_TOKEN: z
@@ -195,6 +198,7 @@ function toAppConfig(env: Environment): AppConfig {
     demoDiamondCount: env.DEMO_DIAMOND_COUNT ?? 5000,
     logLevel: env.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
     listAnswerCacheMb: env.LIST_ANSWER_CACHE_MB ?? 32,
+    minFreeDiskMb: env.MIN_FREE_DISK_MB ?? 200,
     trustProxy: env.TRUST_PROXY ?? false,
     metricsToken: env.METRICS_TOKEN,
   };

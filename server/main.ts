@@ -2,12 +2,13 @@
  * Entry point: config from the environment, database (PostgreSQL with DATABASE_URL, else PGlite in
  * DATA_DIR), migrations, first-start seed, then the API and the built SPA on one port.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { assertStartable, diskSpaceGuard } from './db/disk-space';
 import { isFirstStartOnDisk, prepareEmbeddedDatabase } from './first-start';
 import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from './modules/seed/seed-demo';
@@ -29,6 +30,10 @@ function readPgliteTemplate(): Blob | undefined {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (!config.databaseUrl && config.dataDir !== 'memory://' && config.minFreeDiskMb > 0) {
+    mkdirSync(config.dataDir, { recursive: true });
+    assertStartable(diskSpaceGuard(config.dataDir, config.minFreeDiskMb), config.dataDir);
+  }
   if (!config.databaseUrl && isFirstStartOnDisk(config.dataDir)) {
     await prepareEmbeddedDatabase(config, pgliteTemplateFile());
   }
@@ -86,8 +91,10 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A ConfigError (server/config.ts) lists each bad variable, a MigrationError (server/db/migrate.ts) names the
-  // migration file: their message, no stack (both matched by name).
-  const explained = error instanceof Error && ['ConfigError', 'MigrationError'].includes(error.name);
+  // migration file, a DiskSpaceError (server/db/disk-space.ts) says how much room is left: their message, no
+  // stack (matched by name).
+  const explained =
+    error instanceof Error && ['ConfigError', 'MigrationError', 'DiskSpaceError'].includes(error.name);
   if (explained) console.error(`Échec du démarrage : ${error.message}`);
   else console.error('Échec du démarrage :', error);
   process.exit(1);

@@ -59,11 +59,61 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
+/**
+ * How long taking a connection may last on PostgreSQL: opening one (a server that accepts but does not answer,
+ * a lost network) or waiting for a free one in the pool. Past it the query fails (503 DATABASE_UNAVAILABLE)
+ * instead of waiting for ever; a connection normally opens in a few milliseconds.
+ */
+export const DB_CONNECT_TIMEOUT_MS = 3_000;
+/** TCP keep-alive probes on idle connections start after this much silence, so a dead peer is noticed. */
+export const DB_KEEPALIVE_DELAY_MS = 10_000;
+
+/** A lent client whose connection broke is taken back this long after, if its holder has not given it back. */
+export const BROKEN_CLIENT_RECLAIM_MS = 5_000;
+
+/**
+ * Makes connection failures (a PostgreSQL restart, a cut network) harmless to the process and to the pool:
+ * - every client has an 'error' listener. The pool re-emits an idle client's error on itself, but it removes its
+ *   listener while it lends a client, and an 'error' event nobody hears is an uncaught exception (the process
+ *   would stop). The query in flight is rejected all the same.
+ * - a lent client whose connection broke is given back (and closed) `reclaimMs` later if its holder has not done
+ *   so, and giving it back twice is harmless. Drizzle's `transaction` never gives back a client whose `BEGIN`
+ *   failed: without this, each such failure during an outage would keep one of the pool's slots for ever.
+ */
+export function guardPool(pool: pg.Pool, reclaimMs = BROKEN_CLIENT_RECLAIM_MS): void {
+  const lent = new WeakSet<pg.PoolClient>();
+  pool.on('error', () => undefined);
+  pool.on('acquire', (client) => lent.add(client));
+  pool.on('release', (_error, client) => lent.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      if (!lent.has(client)) return;
+      lent.delete(client);
+      const giveBack = client.release.bind(client);
+      let given = false;
+      // A broken client never goes back to the idle list: `true` makes the pool close it.
+      client.release = () => {
+        if (given) return;
+        given = true;
+        giveBack(true);
+      };
+      setTimeout(() => client.release(), reclaimMs).unref();
+    });
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client's error (e.g. server restart) must not crash the process.
-    pool.on('error', () => undefined);
+    // No statement or query timeout: feed imports run long statements. A PostgreSQL restart closes every
+    // connection: the queries on them fail at once, broken clients leave the pool, new ones are opened on demand.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: DB_KEEPALIVE_DELAY_MS,
+    });
+    guardPool(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

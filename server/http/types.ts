@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config';
 import type { DatabaseHandle, Db } from '../db/client';
+import type { DiskSpaceGuard } from '../db/disk-space';
 
 /** The signed-in user attached to a request by the auth module. */
 export interface SessionUser {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     db: Db;
     dbHandle: DatabaseHandle;
     config: AppConfig;
+    /** Refuses writes while the embedded database's disk is nearly full (server/db/disk-space.ts). */
+    diskSpace: DiskSpaceGuard;
     /** Clock used by every module, replaceable in tests. */
     now: () => Date;
   }

@@ -91,7 +91,7 @@ describe('GET /readyz', () => {
     await t.app.market.refresh(['XAU']);
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode, ready.body).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', feeds: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', feeds: 'ok', disk: 'ok' } });
     expect(ready.headers['cache-control']).toBe('no-store');
 
     // No more deliveries (the poller, if it ticks, finds no source), then 6 minutes pass.
@@ -143,7 +143,7 @@ describe('GET /readyz', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         status: 'unready',
-        checks: { database: 'injoignable', migrations: 'non vérifiées (base injoignable)', feeds: 'ok' },
+        checks: { database: 'injoignable', migrations: 'non vérifiées (base injoignable)', feeds: 'ok', disk: 'ok' },
       });
     } finally {
       await app.close();

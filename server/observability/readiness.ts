@@ -60,11 +60,17 @@ export function feedsCheck(app: FastifyInstance): string {
 
 /**
  * The checks of `/readyz`: the database answers `SELECT 1` within a second, every migration file of this
- * build is recorded in `schema_migrations`, and the market feed is fresh. Failures are logged with their
+ * build is recorded in `schema_migrations`, the market feed is fresh, and the embedded database's disk has
+ * room to write. Failures are logged with their
  * cause; the answer only names them (no error text, host or version).
  */
 export async function checkReadiness(app: FastifyInstance, migrations: readonly string[]): Promise<Readiness> {
-  const checks: ReadinessChecks = { database: CHECK_OK, migrations: CHECK_OK, feeds: feedsCheck(app) };
+  const checks: ReadinessChecks = {
+    database: CHECK_OK,
+    migrations: CHECK_OK,
+    feeds: feedsCheck(app),
+    disk: app.diskSpace.describe(),
+  };
   try {
     await within(queryRows(app.db, sql`SELECT 1 AS ok`), READINESS_DB_TIMEOUT_MS);
     try {

@@ -26,6 +26,11 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The embedded database's disk is too full to write: nothing was changed (server/db/disk-space.ts). */
+  INSUFFICIENT_STORAGE: 507,
+  /** Market data is missing: a price source did not answer (no reading or exchange rate to serve yet). */
   UPSTREAM_UNAVAILABLE: 503,
+  /** The database cannot be reached or is restarting: the same request may succeed a few seconds later. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

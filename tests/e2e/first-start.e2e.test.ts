@@ -34,6 +34,24 @@ function childrenOf(pid: number): number[] {
   return found;
 }
 
+/** Runs the built server on `dataDir` until it exits (here: it must refuse to start). */
+async function runServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  server.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+  return { code, output };
+}
+
 describe('first start on an empty DATA_DIR (the database is prepared by a child process)', () => {
   it('seeds the demo data, then serves it from the server itself, which holds the data directory', async () => {
     const dataDir = tempDir();
@@ -63,21 +81,22 @@ describe('first start on an empty DATA_DIR (the database is prepared by a child 
     }
   });
 
+  it('does not start on a disk below MIN_FREE_DISK_MB, and says so without a stack', async () => {
+    const dataDir = tempDir();
+    const { code, output } = await runServer(dataDir, { MIN_FREE_DISK_MB: '100000000' });
+    expect(code).toBe(1);
+    expect(output).toMatch(
+      /Échec du démarrage : espace disque insuffisant pour la base de données \([\d\s\u202f]+ Mo libres, minimum 100\s000\s000 Mo\) dans .+ : libérez de la place \(ou abaissez MIN_FREE_DISK_MB\)/,
+    );
+    expect(output).not.toContain('    at ');
+  });
+
   it('stops with the explained reason when the preparation fails (here: another process holds the directory)', async () => {
     const dataDir = tempDir();
     const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
       writeFileSync(path.join(dataDir, 'pricer.lock'), String(holder.pid));
-      const port = await freePort();
-      const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      server.stdout.on('data', (d: Buffer) => (output += d.toString()));
-      server.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+      const { code, output } = await runServer(dataDir);
       expect(code).toBe(1);
       expect(output).toContain('Échec du démarrage');
       expect(output).toContain(`déjà utilisé par le processus ${holder.pid}`);

@@ -103,6 +103,7 @@ export async function registerDiamondFeedImportRoute(app: FastifyInstance, sched
             format: uploadFormat(mediaType, feed.format),
             usdToEur,
             now: app.now(),
+            checkDiskSpace: () => app.diskSpace.assertWritable(),
           });
         } catch (error) {
           throw engineRefusal(error);

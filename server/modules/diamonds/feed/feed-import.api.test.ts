@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '@shared/seeded-random';
 import { queryRows } from '../../../db/client';
+import { AppError } from '../../../http/errors';
 import { diamondFeeds } from '../../../db/schema';
 import { quoteLineSchema } from '@shared/schemas/quotes';
 import { createOrganization, createTestApp, signedInClient, type TestApp } from '../../../test/harness';
@@ -397,6 +398,28 @@ describe('failures leave the catalogue as it was', () => {
       sql`SELECT count(*)::int AS n FROM diamond_import_staging`,
     );
     expect(staged?.n).toBe(0);
+  });
+
+  it('a disk that fills up during the run: stopped before the next batch, run failed with why, catalogue unchanged', async () => {
+    const feed = await newFeed(orgA, { name: 'Disque plein' });
+    await run(orgA, feed, chunks(rapnet()));
+    const before = await catalogueSnapshot();
+    let batches = 0;
+    const report = await importFeed(t.handle.db, {
+      organizationId: orgA,
+      feed,
+      source: chunks(rapnet('7200')),
+      usdToEur: RATE,
+      now: NOW,
+      batchSize: 1,
+      checkDiskSpace: () => {
+        if (++batches > 2) throw new AppError('INSUFFICIENT_STORAGE', 'Enregistrement impossible : disque plein');
+      },
+    });
+    expect(report.status).toBe('failed');
+    expect(report.error).toBe('Enregistrement impossible : disque plein');
+    expect(report.rowsAccepted).toBe(2);
+    expect(await catalogueSnapshot()).toBe(before);
   });
 
   it('an unknown file layout, or a full feed with no stone accepted, fails without touching the catalogue', async () => {

@@ -4,6 +4,7 @@ import { CsvParseError } from '@shared/csv';
 import type { DiamondFeedFormat } from '@shared/schemas/diamond-feeds';
 import { queryRows, type Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/pg-errors';
+import { AppError } from '../../../http/errors';
 import type { FeedColumnMapping, FeedPresetId } from './feed-presets';
 import { FEED_STONE_COLUMNS, normaliseFeedRow, type FeedStone } from './feed-normalise';
 import { JsonFeedError, openJsonFeed } from './feed-json';
@@ -76,6 +77,11 @@ export interface ImportFeedOptions {
   now: Date;
   /** Rows per staging transaction (default 1,000). */
   batchSize?: number | undefined;
+  /**
+   * Called before each batch is written; throws to stop the run (the embedded database's disk nearly full:
+   * `app.diskSpace.assertWritable`). The run then fails with that message and the catalogue is left as it was.
+   */
+  checkDiskSpace?: (() => void) | undefined;
   /** Called after each batch is committed. */
   onProgress?: ((progress: ImportProgress) => void | Promise<void>) | undefined;
 }
@@ -151,7 +157,7 @@ export function runRate(rate: string): string | null {
 
 /** The user-facing message of a failure: ours as is, anything else prefixed. */
 function failureMessage(error: unknown): string {
-  if (error instanceof FeedImportError) return error.message;
+  if (error instanceof FeedImportError || error instanceof AppError) return error.message;
   if (error instanceof CsvParseError) return `Fichier illisible (ligne ${error.line}) : ${error.message}`;
   if (error instanceof JsonFeedError) return `Fichier illisible : ${error.message}`;
   // A failed query carries the database's own message as its cause (the SQL text is not for the admin).
@@ -384,6 +390,7 @@ export async function importFeed(db: Db, options: ImportFeedOptions): Promise<Im
     let stones: FeedStone[] = [];
     let rejects: Reject[] = [];
     const flush = async () => {
+      options.checkDiskSpace?.();
       await stageBatch(db, runId, stones, rejects, counters, clock());
       stones = [];
       rejects = [];

@@ -45,7 +45,7 @@ export function rateToEur(market: FxSource, currency: string): string {
 export async function runFeedImport(
   db: Db,
   feed: DiamondFeedRow,
-  input: Pick<ImportFeedOptions, 'source' | 'format' | 'usdToEur' | 'now'>,
+  input: Pick<ImportFeedOptions, 'source' | 'format' | 'usdToEur' | 'now' | 'checkDiskSpace'>,
 ): Promise<ImportReport> {
   const report = await importFeed(db, {
     organizationId: feed.organizationId,

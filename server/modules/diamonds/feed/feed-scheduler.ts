@@ -46,6 +46,8 @@ export interface FeedSchedulerOptions {
   lock: LeaderLock;
   market: FxSource;
   fetch: FeedFetchSettings;
+  /** Throws while the embedded database's disk is too full for an import (server/db/disk-space.ts). */
+  checkDiskSpace?: () => void;
   tickMs?: number;
 }
 
@@ -130,6 +132,7 @@ export class FeedScheduler {
         usdToEur,
         now: this.options.now(),
         format: feed.format,
+        checkDiskSpace: this.options.checkDiskSpace,
         source: async () => {
           if (credentials instanceof FeedImportError) throw credentials;
           if (!feed.url) throw new FeedImportError("Le flux n'a pas d'adresse web");
@@ -237,6 +240,7 @@ export function registerFeedScheduler(app: FastifyInstance): FeedScheduler {
     lock: feedSchedulerLock(app.db),
     market: app.market,
     fetch: { ...DEFAULT_FEED_FETCH, allowHttpLoopback: !app.config.isProduction },
+    checkDiskSpace: () => app.diskSpace.assertWritable(),
   });
   app.addHook('onReady', async () => {
     if (app.config.nodeEnv !== 'test') scheduler.start();
