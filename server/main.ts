@@ -93,8 +93,7 @@ main().catch((error: unknown) => {
   // A ConfigError (server/config.ts) lists each bad variable, a MigrationError (server/db/migrate.ts) names the
   // migration file, a DiskSpaceError (server/db/disk-space.ts) says how much room is left: their message, no
   // stack (matched by name).
-  const explained =
-    error instanceof Error && ['ConfigError', 'MigrationError', 'DiskSpaceError'].includes(error.name);
+  const explained = error instanceof Error && ['ConfigError', 'MigrationError', 'DiskSpaceError'].includes(error.name);
   if (explained) console.error(`Échec du démarrage : ${error.message}`);
   else console.error('Échec du démarrage :', error);
   process.exit(1);

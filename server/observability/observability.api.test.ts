@@ -91,7 +91,10 @@ describe('GET /readyz', () => {
     await t.app.market.refresh(['XAU']);
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode, ready.body).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', feeds: 'ok', disk: 'ok' } });
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', feeds: 'ok', disk: 'ok' },
+    });
     expect(ready.headers['cache-control']).toBe('no-store');
 
     // No more deliveries (the poller, if it ticks, finds no source), then 6 minutes pass.
