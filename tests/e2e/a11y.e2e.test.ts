@@ -5,46 +5,16 @@
  * pages, at 1440 and 375 px, in light and dark themes. Any violation, whatever its impact, fails the test with
  * its rule, nodes and help link.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '@shared/constants';
 import { SCREENS } from '../../web/src/app/screens';
 import type { AppServer } from './app-server';
 import { closeWithEscape, DESKTOP, MOBILE, openPage, type WatchedPage } from './page';
+import { axeViolations } from './page-checks';
 import { routeSamples, screenUrl } from './screen-walk';
 import { signIn } from './session';
 import { shareAppAndBrowser } from './suite';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
-  help: string;
-  helpUrl: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
-/** Every axe violation on the page (all impacts), as readable lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown }> } })
-      .axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return (violations as AxeViolation[]).map(
-    (v) =>
-      `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n` +
-      v.nodes
-        .slice(0, 5)
-        .map((n) => `   ${n.target.join(' ')} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
-        .join('\n'),
-  );
-}
 
 let server: AppServer;
 let browser: Browser;

@@ -2,17 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AppServer } from './app-server';
 import { MOBILE, openPage } from './page';
+import { uniqueWord } from './page-checks';
 import { signIn } from './session';
 import { shareAppAndBrowser } from './suite';
 
 let server: AppServer;
 let browser: Browser;
 shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
-
-/** Letters only (the search matches words), different on every run. */
-function uniqueWord(): string {
-  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
 
 async function searchList(page: Page, text: string): Promise<void> {
   const box = page.getByRole('searchbox', { name: 'Rechercher' });

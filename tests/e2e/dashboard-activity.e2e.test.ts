@@ -5,8 +5,6 @@
  * readings for gold, silver and platinum (older than the demo's own, which stay the latest), so the chart has days
  * to draw. axe-core checks the block with its chart open.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { desc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { marketReadings } from '../../server/db/schema';
 import { startAppServer, type AppServer } from './app-server';
 import { launchChromium } from './browser';
 import { DESKTOP, MOBILE, openPage } from './page';
+import { axeViolations } from './page-checks';
 import { signIn } from './session';
 import { STEADY_PRICES } from './suite';
 
@@ -84,21 +83,6 @@ const FIGURES = [
   { key: 'lowStockStones', label: 'Pierres en stock bas', path: '/stones?lowStock=true' },
   { key: 'workOrdersLate', label: 'Ordres de fabrication en retard', path: '/work-orders?late=true' },
 ] as const satisfies ReadonlyArray<{ key: keyof DashboardActivity; label: string; path: string }>;
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Every axe violation inside `selector` (all impacts), as readable lines. */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: unknown }> } })
-      .axe;
-    return (await axe.run({ include: [include] }, { resultTypes: ['violations'] })).violations;
-  }, selector);
-  return (
-    violations as Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>
-  ).map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function openChart(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Afficher le graphique' }).click();

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '@shared/constants';
@@ -7,17 +5,13 @@ import type { DiamondFeedView } from '@shared/schemas/diamond-feeds';
 import { getJson, sendJson } from './api';
 import type { AppServer } from './app-server';
 import { DESKTOP, MOBILE, openPage, type WatchedPage } from './page';
+import { axeViolations, uniqueWord } from './page-checks';
 import { signIn } from './session';
 import { shareAppAndBrowser } from './suite';
 
 let server: AppServer;
 let browser: Browser;
 shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
-
-/** Letters only, different on every run. */
-function uniqueWord(): string {
-  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
 
 /**
  * Stones enough for the upload to take a few seconds on the slow connection of the test (about 430 KB at 96 KB/s):
@@ -58,31 +52,6 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
 async function noHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's violations on the page (all impacts), as "<impact> <rule>: <targets>" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            opts: object,
-          ): Promise<{
-            violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map(
-      (v) => `${v.impact ?? ''} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
 }
 
 /** A page in a theme; bypassCSP lets axe be injected as an inline script. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './app-server';
 import { launchChromium } from './browser';
 import { MOBILE, openPage } from './page';
+import { uniqueWord } from './page-checks';
 import { signIn } from './session';
 
 let server: AppServer;
@@ -21,11 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Letters only (the search matches words), different on every run. */
-function uniqueWord(): string {
-  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
 
 /** A call to the API with the page's session and a CSRF token, as the app makes it. */
 async function api<T>(page: Page, method: 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {

@@ -3,17 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { sendJson } from './api';
 import type { AppServer } from './app-server';
 import { MOBILE, openPage } from './page';
+import { noHorizontalOverflow, uniqueWord } from './page-checks';
 import { signIn } from './session';
 import { shareAppAndBrowser } from './suite';
 
 let server: AppServer;
 let browser: Browser;
 shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
-
-/** Letters only (the search matches words), different on every run. */
-function uniqueWord(): string {
-  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
 
 /** A client made through the API (the clients screens have their own test); its display name. */
 async function createClient(page: Page, lastName: string): Promise<{ id: string; displayName: string }> {
@@ -28,11 +24,6 @@ async function createClient(page: Page, lastName: string): Promise<{ id: string;
 async function searchList(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Rechercher', exact: true }).fill(text);
   await page.waitForURL((url) => url.searchParams.get('q') === text);
-}
-
-async function noHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** The quotes panel asks the quotes module; a 404 (module not there or turned off) reads as "Aucun devis". */

@@ -10,6 +10,7 @@ import type { SettingsAnswer } from '@shared/schemas/settings';
 import { getJson, sendJson } from './api';
 import type { AppServer } from './app-server';
 import { MOBILE, openPage, type WatchedPage } from './page';
+import { uniqueWord } from './page-checks';
 import { DEMO_PASSWORD, signIn } from './session';
 import { shareAppAndBrowser } from './suite';
 
@@ -19,10 +20,6 @@ shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
 
 /** The refused calls of an ended session: the browser reports them as failed resources. */
 const ENDED_SESSION_ERRORS = [/status of 401 /, /status of 403 /];
-
-function uniqueWord(): string {
-  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
 
 /** Ends every other session of the signed-in user, as "Fermer toutes les autres sessions" on Mon compte does. */
 async function endOtherSessions(username: string): Promise<void> {

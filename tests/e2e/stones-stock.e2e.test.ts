@@ -4,17 +4,13 @@ import type { Stone } from '@shared/schemas/stones';
 import { sendJson } from './api';
 import type { AppServer } from './app-server';
 import { MOBILE, openPage } from './page';
+import { uniqueWord } from './page-checks';
 import { signIn } from './session';
 import { shareAppAndBrowser } from './suite';
 
 let server: AppServer;
 let browser: Browser;
 shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
-
-/** Letters only (the search matches words), different on every run. */
-function uniqueWord(): string {
-  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
 
 /** The on-hand quantity as the panel shows it (French spaces normalised). */
 async function onHand(page: Page): Promise<string> {

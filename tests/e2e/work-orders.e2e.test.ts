@@ -5,8 +5,7 @@
  * page. Screenshots of the list, the detail and the board at 1440 and 375 px, light and dark, go to SCREENSHOTS_DIR
  * when set (e.g. /tmp/shots), never into the repository.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '@shared/constants';
@@ -15,6 +14,7 @@ import type { WorkOrder, WorkOrderDetail } from '@shared/schemas/work-orders';
 import { getJson, sendJson } from './api';
 import type { AppServer } from './app-server';
 import { DESKTOP, MOBILE, openPage, type WatchedPage } from './page';
+import { axeViolations, noHorizontalOverflow, uniqueWord } from './page-checks';
 import { signIn } from './session';
 import { shareAppAndBrowser } from './suite';
 
@@ -29,22 +29,12 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage });
 }
 
-/** Letters only (the search matches words), different on every run. */
-function uniqueWord(): string {
-  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-}
-
 /** Spaces of any kind as plain ones: the French grouping uses narrow no-break spaces. */
 const plain = (s: string | null) =>
   (s ?? '')
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-
-async function noHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** A day `offset` days from today, YYYY-MM-DD (UTC: far enough from midnight for the tests' offsets). */
 function day(offset: number): string {
@@ -82,31 +72,6 @@ async function seedOrder(
   return sendJson<WorkOrderDetail>(page.request, 'PUT', `${server.url}/api/work-orders/${created.id}/steps`, {
     version: created.version,
     steps: input.steps.map((s) => ({ productionStepId: s.id })),
-  });
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's violations on the page (all impacts), as "<impact> <rule>: <targets>" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            opts: object,
-          ): Promise<{
-            violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map(
-      (v) => `${v.impact ?? ''} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
   });
 }
 
