@@ -6,6 +6,7 @@ import type { goldBuyIdentityScans, goldBuyPhotos, productPhotos, projectPhotos 
 import { recordAudit } from '../audit/record-audit';
 import { AppError, notFound } from './errors';
 import type { StoredImage, UploadedImage } from './uploaded-image';
+import { uuidOr404 } from './path-id';
 
 /**
  * Photos stored in the database and owned by one record (a product, a project): the queries every
@@ -46,12 +47,10 @@ const ownerColumn = (photos: OwnedPhotos) =>
       : photos.table.goldBuyId;
 
 const PHOTO_NOT_FOUND = 'Photo introuvable';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed photo id answers 404 like an unknown one, never a cast error. */
 function photoIdOrNotFound(photoId: string): string {
-  if (!UUID.test(photoId)) throw notFound(PHOTO_NOT_FOUND);
-  return photoId.toLowerCase();
+  return uuidOr404(photoId, PHOTO_NOT_FOUND);
 }
 
 /**

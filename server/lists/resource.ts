@@ -13,6 +13,7 @@ import { registerImportRoute } from './import-route';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/pg-errors';
 import type { ListColumns } from './list-query';
 import { registerListRoutes } from './list-routes';
+import { uuidOr404 } from '../http/path-id';
 
 /** A référentiel table: organization-scoped, searchable, versioned, archivable. */
 export type ResourceTable = PgTable &
@@ -107,12 +108,10 @@ export interface ResourceWrite<Row> {
 }
 
 const idParams = z.object({ id: z.string() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id cannot exist: 404 like any unknown id (never a database cast error). */
 function idOf(request: FastifyRequest, message: string): string {
   const { id } = idParams.parse(request.params);
-  if (!UUID.test(id)) throw notFound(message);
-  return id.toLowerCase();
+  return uuidOr404(id, message);
 }
 
 function orgOf(request: FastifyRequest): string {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { goldBuyEvents, goldBuys } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { userDisplayName } from '../../http/user-name';
+import { pathUuid } from '../../http/path-id';
 
 export type GoldBuyRow = typeof goldBuys.$inferSelect;
 
@@ -18,13 +19,9 @@ export const goldBuyNumber = (year: number, sequence: number): string =>
 export const REGISTER_ORIGIN = 'Achat à un particulier';
 export const GOLD_BUY_NOT_FOUND = 'Achat introuvable';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A purchase id from the path: a malformed id cannot exist (404 like an unknown one). */
 export function goldBuyIdOf(request: FastifyRequest): string {
-  const id = (request.params as { id?: unknown }).id;
-  if (typeof id !== 'string' || !UUID.test(id)) throw notFound(GOLD_BUY_NOT_FOUND);
-  return id.toLowerCase();
+  return pathUuid(request, GOLD_BUY_NOT_FOUND);
 }
 
 /** A purchase of the organization; a deleted (archived) draft is gone: 404 like an unknown id. */

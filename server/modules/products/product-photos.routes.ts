@@ -11,13 +11,12 @@ import { PHOTO_BODY_LIMIT, photoUploadLimit, readUploadedImage, sendStoredImage 
 import { getProductBySlug, loadPhotoMetas, PRODUCT_PHOTOS } from './product.repository';
 import { orgOf } from './products.routes';
 import { routeLimit } from '../../http/rate-limits';
+import { isUuid } from '../../http/path-id';
 
 const READ = { access: { area: 'catalog', mode: 'read' } } as const;
 const WRITE = { access: { area: 'catalog', mode: 'write' } } as const;
 
 const PHOTO_UPLOADS = photoUploadLimit('product-photo-upload');
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerProductPhotoRoutes(app: FastifyInstance): void {
   app.post<{ Params: { slug: string } }>(
@@ -50,7 +49,7 @@ export function registerProductPhotoRoutes(app: FastifyInstance): void {
         .select({ id: products.id })
         .from(products)
         .where(
-          and(eq(products.organizationId, organizationId), UUID.test(id) ? eq(products.id, id) : eq(products.slug, id)),
+          and(eq(products.organizationId, organizationId), isUuid(id) ? eq(products.id, id) : eq(products.slug, id)),
         );
       const photo = await findOwnedPhoto(app.db, PRODUCT_PHOTOS, organizationId, product, photoId);
       return sendStoredImage(request, reply, photo);

@@ -13,12 +13,9 @@ import { userDisplayName } from '../../http/user-name';
 import { notFound } from '../../http/errors';
 import { loadOwnedPhotoMetas, type OwnedPhotos } from '../../http/owned-photos';
 import { clientDisplayName } from '../clients/clients.queries';
+import { isUuid } from '../../http/path-id';
 
 export const PROJECT_NOT_FOUND = 'Projet introuvable';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True when `id` can name a row (a malformed id answers 404 like an unknown one, never a cast error). */
-export const isUuid = (id: string): boolean => UUID.test(id);
 
 /** The display names of clients of the organization, by id (archived ones included). */
 export async function loadClientNames(

@@ -17,18 +17,15 @@ import { clients, quoteEvents, quotes } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { userDisplayName } from '../../http/user-name';
 import { clientDisplayName } from '../clients/clients.queries';
+import { pathUuid } from '../../http/path-id';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export const QUOTE_NOT_FOUND = 'Devis introuvable';
 export const NOT_A_DRAFT_MESSAGE = 'Ce devis a été envoyé : il ne peut plus être modifié. Créez une révision.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A quote id from the path: a malformed id cannot exist (404 like an unknown one, never a cast error). */
 export function quoteIdOf(request: FastifyRequest): string {
-  const id = (request.params as { id?: unknown }).id;
-  if (typeof id !== 'string' || !UUID.test(id)) throw notFound(QUOTE_NOT_FOUND);
-  return id.toLowerCase();
+  return pathUuid(request, QUOTE_NOT_FOUND);
 }
 
 /** The day in Paris by the app's clock ("2026-11-25"): issue and validity dates, expiry. */

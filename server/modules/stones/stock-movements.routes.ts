@@ -16,17 +16,14 @@ import type { MarketQuote } from '../market/market.types';
 import { listStockMovements, recordStockMovement, STONE_NOT_FOUND_MESSAGE, stockMovementDto } from './stock-movements';
 import { stoneDto } from './stones.resource';
 import { supplierNames } from '../suppliers/suppliers.lookup';
+import { pathUuid } from '../../http/path-id';
 
 const READ = { config: { access: { area: 'catalog', mode: 'read' } } } as const;
 const WRITE = { config: { access: { area: 'catalog', mode: 'write' } } } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The stone id of the path; a malformed id cannot exist: 404 like any unknown id. */
 function stoneIdOf(request: FastifyRequest): string {
-  const { id } = request.params as { id?: unknown };
-  if (typeof id !== 'string' || !UUID.test(id)) throw notFound(STONE_NOT_FOUND_MESSAGE);
-  return id.toLowerCase();
+  return pathUuid(request, STONE_NOT_FOUND_MESSAGE);
 }
 
 function organizationOf(request: FastifyRequest): string {

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { stockMovements, stones } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { isUuid } from '../../http/path-id';
 
 /**
  * Stock movements of stones & components (ADR 0015): the one place that changes a stone's stock. The work-order
@@ -51,7 +52,6 @@ export interface RecordedStockMovement {
   stone: StoneRow;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QUANTITY = /^[+-]?\d{1,9}(\.\d{1,3})?$/;
 const WORK_ORDER_KINDS: ReadonlySet<StockMovementKind> = new Set(['out_work_order', 'return_work_order']);
 
@@ -79,7 +79,7 @@ export function signedQuantity(kind: StockMovementKind, quantity: string): Decim
 export async function recordStockMovement(tx: Db, input: RecordStockMovementInput): Promise<RecordedStockMovement> {
   const workOrderId = input.workOrderId ?? null;
   const reason = input.reason?.trim() || null;
-  if (!UUID.test(input.stoneId)) throw notFound(STONE_NOT_FOUND_MESSAGE);
+  if (!isUuid(input.stoneId)) throw notFound(STONE_NOT_FOUND_MESSAGE);
   if (WORK_ORDER_KINDS.has(input.kind) !== (workOrderId !== null)) {
     throw new AppError(
       'VALIDATION_FAILED',
@@ -93,7 +93,7 @@ export async function recordStockMovement(tx: Db, input: RecordStockMovementInpu
   const delta = signedQuantity(input.kind, input.quantity);
 
   const workOrderOk =
-    workOrderId === null || !UUID.test(workOrderId)
+    workOrderId === null || !isUuid(workOrderId)
       ? sql<boolean>`${workOrderId === null}`
       : sql<boolean>`EXISTS (SELECT 1 FROM work_orders w WHERE w.id = ${workOrderId} AND w.organization_id = ${input.organizationId})`;
   const [locked] = await tx

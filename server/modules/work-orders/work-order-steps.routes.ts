@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../audit/record-audit';
 import { AppError, notFound } from '../../http/errors';
 import { parseInput } from '../../http/validate';
-import { isUuid } from '../projects/projects.queries';
+import { isUuid } from '../../http/path-id';
 import { loadStepRows } from './work-order-detail';
 import {
   changeSteps,

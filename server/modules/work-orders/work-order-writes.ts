@@ -6,7 +6,7 @@ import { currentStepIndex, deriveWorkOrderStatus, startsOutOfOrder } from '@shar
 import type { Db } from '../../db/client';
 import { productionSteps, users, workOrders, workOrderSteps } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { isUuid } from '../projects/projects.queries';
+import { isUuid } from '../../http/path-id';
 import { supplierNames } from '../suppliers/suppliers.lookup';
 import { loadStepRows, loadWorkOrderExtras, WORK_ORDER_NOT_FOUND, type WorkOrderStepRow } from './work-order-detail';
 import { loadWorkOrderContext, workOrderDto, type WorkOrderRow } from './work-orders.resource';

@@ -5,18 +5,16 @@ import type { Db } from '../../../db/client';
 import { diamondFeeds, diamondImportRuns } from '../../../db/schema';
 import { AppError, notFound } from '../../../http/errors';
 import { parseFeedColumnMapping, type FeedColumnMapping } from './feed-presets';
+import { pathUuid } from '../../../http/path-id';
 
 export type DiamondFeedRow = typeof diamondFeeds.$inferSelect;
 export type DiamondImportRunRow = typeof diamondImportRuns.$inferSelect;
 
 export const FEED_NOT_FOUND = 'Flux introuvable';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path parameter that must be a uuid: anything else names no object (404, like a missing one). */
 export function uuidParam(request: FastifyRequest, name: 'id' | 'runId'): string {
-  const value = (request.params as Record<string, unknown>)[name];
-  if (typeof value !== 'string' || !UUID.test(value)) throw notFound(FEED_NOT_FOUND);
-  return value.toLowerCase();
+  return pathUuid(request, FEED_NOT_FOUND, name);
 }
 
 /** A feed of the organization; an archived feed is gone (404 like an unknown id). */

@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/form/page-header';
 import { ProjectForm } from './project-form';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shared/uuid';
 
 /** A new project; `?clientId=` (the client record's "Nouveau projet") chooses the client beforehand. */
 export default function ProjectNewPage() {
@@ -11,7 +10,7 @@ export default function ProjectNewPage() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
       <PageHeader title="Nouveau projet" description="Les champs marqués d’un * sont obligatoires." />
-      <ProjectForm defaultClientId={UUID.test(clientId) ? clientId.toLowerCase() : ''} />
+      <ProjectForm defaultClientId={isUuid(clientId) ? clientId.toLowerCase() : ''} />
     </div>
   );
 }

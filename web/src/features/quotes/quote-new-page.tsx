@@ -5,8 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/spinner';
 import { ApiError, isUnauthenticated } from '@/lib/api-client';
 import { useCreateQuote } from './api/quote-mutations';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shared/uuid';
 
 /**
  * `/quotes/new[?clientId=…&projectId=…]`: creates a draft (for that client and project when given) and replaces the
@@ -25,8 +24,8 @@ export default function QuoteNewPage() {
   const start = () => {
     setError(null);
     mutate({
-      clientId: UUID.test(clientId) ? clientId : null,
-      projectId: UUID.test(projectId) ? projectId : null,
+      clientId: isUuid(clientId) ? clientId : null,
+      projectId: isUuid(projectId) ? projectId : null,
     })
       .then((quote) => void navigate(`/quotes/${quote.id}`, { replace: true }))
       .catch((e: unknown) => {

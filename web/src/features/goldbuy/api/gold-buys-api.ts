@@ -11,6 +11,7 @@ import type { PhotoMeta, PhotoUploadInput } from '@shared/schemas/photos';
 import type { ListState } from '@/components/data-table/list-state';
 import { useListQuery, useListSummary } from '@/components/data-table/use-list-query';
 import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
+import { isUuid } from '@shared/uuid';
 
 /**
  * Gold buy-back API (shared/schemas/gold-buys.ts). Query keys start with GOLD_BUYS_PATH: lists are keyed
@@ -40,8 +41,6 @@ export function useGoldBuysSummary(state: ListState) {
 
 export const goldBuyKey = (id: string) => [GOLD_BUYS_PATH, id] as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The answer of an address that cannot name a purchase: not found, without asking the server. */
 const NOT_A_PURCHASE = new ApiError(404, 'Not Found', '');
 
@@ -49,7 +48,7 @@ const NOT_A_PURCHASE = new ApiError(404, 'Not Found', '');
 export function useGoldBuy(id: string) {
   return useQuery({
     queryKey: goldBuyKey(id),
-    queryFn: () => (UUID.test(id) ? apiGet<GoldBuyDetail>(goldBuyPath(id)) : Promise.reject(NOT_A_PURCHASE)),
+    queryFn: () => (isUuid(id) ? apiGet<GoldBuyDetail>(goldBuyPath(id)) : Promise.reject(NOT_A_PURCHASE)),
   });
 }
 
