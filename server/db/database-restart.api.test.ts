@@ -199,6 +199,20 @@ function expectCleanOutcomes(outcomes: Outcome[]): void {
   }
 }
 
+/** No request hung or took longer than the bound, every answer was clean, and the outage was felt (503s). */
+function expectOutageAnsweredCleanly(outcomes: Outcome[]): void {
+  expect(
+    outcomes.filter((o) => o.status === 0),
+    'hung requests',
+  ).toEqual([]);
+  expectCleanOutcomes(outcomes);
+  expect(
+    outcomes.some((o) => o.status === 503),
+    'the outage was felt',
+  ).toBe(true);
+  expect(Math.max(...outcomes.map(duration))).toBeLessThan(REQUEST_BOUND_MS);
+}
+
 /** AFTER_RESTORE requests in a row (list, creation, readiness in turn), all successful. */
 async function expectAllSucceed(t: TestApp, client: TestClient): Promise<void> {
   const kinds = ['list', 'create', 'readyz'] as const;
@@ -350,16 +364,7 @@ describe.skipIf(!url)('PostgreSQL restarted or unreachable under load (TEST_DATA
 
     const report = figures(outcomes, restoredAt);
     console.info(`database restart drill: ${JSON.stringify(report)}`);
-    expect(
-      outcomes.filter((o) => o.status === 0),
-      'hung requests',
-    ).toEqual([]);
-    expectCleanOutcomes(outcomes);
-    expect(
-      outcomes.some((o) => o.status === 503),
-      'the outage was felt',
-    ).toBe(true);
-    expect(Math.max(...outcomes.map(duration))).toBeLessThan(REQUEST_BOUND_MS);
+    expectOutageAnsweredCleanly(outcomes);
     // Once the server listens again, the failures stop within a second and the rest of the stream succeeds.
     expect(report.lastFailureAfterRestoreMs).toBeLessThan(1_000);
     expect(outcomes.filter((o) => o.startedAt > restoredAt + 1_000).every(succeeded)).toBe(true);
@@ -385,16 +390,7 @@ describe.skipIf(!url)('PostgreSQL restarted or unreachable under load (TEST_DATA
 
     const report = figures(outcomes, restoredAt);
     console.info(`database blackhole drill: ${JSON.stringify(report)}`);
-    expect(
-      outcomes.filter((o) => o.status === 0),
-      'hung requests',
-    ).toEqual([]);
-    expectCleanOutcomes(outcomes);
-    expect(
-      outcomes.some((o) => o.status === 503),
-      'the outage was felt',
-    ).toBe(true);
-    expect(Math.max(...outcomes.map(duration))).toBeLessThan(REQUEST_BOUND_MS);
+    expectOutageAnsweredCleanly(outcomes);
     expect(report.lastFailureAfterRestoreMs).toBeLessThan(DB_CONNECT_TIMEOUT_MS + 1_000);
     expect(outcomes.filter((o) => o.startedAt > restoredAt + DB_CONNECT_TIMEOUT_MS).every(succeeded)).toBe(true);
     await expectAllSucceed(t, client);
