@@ -33,6 +33,7 @@ import { goldBuysModule } from './modules/gold-buys/gold-buys.plugin';
 import { dashboardModule } from './modules/dashboard/dashboard.plugin';
 import { observabilityModule } from './observability/observability.plugin';
 import { requestIdOptions } from './observability/request-id';
+import { lazyChildLogger } from './observability/request-logger';
 
 export interface AppOptions {
   handle: DatabaseHandle;
@@ -60,6 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...requestIdOptions(config),
     // Our own logs say what matters; Fastify's per-request lines are off (the non-deprecated option).
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's pino child is made on its first log line only (most requests write none).
+    childLoggerFactory: lazyChildLogger,
   });
   app.decorate('db', handle.db);
   app.decorate('dbHandle', handle);
@@ -68,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.decorateRequest('anonymousCsrfToken', null);
+  app.decorateRequest('matchedRouteConfig', null);
 
   registerErrorHandler(app, (error, context) => recordServerError(app, error, context));
   // An embedded database on disk refuses writes before its disk is full (ADR 0021); reads go on.

@@ -6,6 +6,13 @@ import { organizationModules } from '../db/schema';
 /** How long a node trusts its in-memory copy of an organization's module switches. */
 export const MODULES_CACHE_MS = 5_000;
 
+interface CachedSwitches {
+  at: number;
+  disabled: Promise<ReadonlySet<ModuleKey>>;
+  /** The same set once read: what `cachedDisabled` answers without a promise. */
+  loaded?: ReadonlySet<ModuleKey>;
+}
+
 /**
  * The modules turned off per organization, read through a short in-memory cache (one query per
  * organization every few seconds, not per request). The node that changes a switch invalidates at once and
@@ -13,7 +20,7 @@ export const MODULES_CACHE_MS = 5_000;
  * bounds what a lost notice can cost.
  */
 export class OrganizationModules {
-  private readonly cache = new Map<string, { at: number; disabled: Promise<ReadonlySet<ModuleKey>> }>();
+  private readonly cache = new Map<string, CachedSwitches>();
 
   constructor(
     private readonly db: Db,
@@ -25,10 +32,28 @@ export class OrganizationModules {
     const hit = this.cache.get(organizationId);
     if (hit && now - hit.at < MODULES_CACHE_MS) return hit.disabled;
     const disabled = this.load(organizationId);
-    this.cache.set(organizationId, { at: now, disabled });
-    disabled.catch(() => this.cache.delete(organizationId));
+    const entry: CachedSwitches = { at: now, disabled };
+    this.cache.set(organizationId, entry);
+    disabled.then(
+      (set) => {
+        entry.loaded = set;
+      },
+      () => {
+        if (this.cache.get(organizationId) === entry) this.cache.delete(organizationId);
+      },
+    );
     if (this.cache.size > 10_000) this.cache.clear();
     return disabled;
+  }
+
+  /**
+   * The switches this node already holds and still trusts, without a promise (the authorize hook asks on
+   * every request); undefined when they must be read (`disabled`).
+   */
+  cachedDisabled(organizationId: string): ReadonlySet<ModuleKey> | undefined {
+    const hit = this.cache.get(organizationId);
+    if (!hit?.loaded || this.clock() - hit.at >= MODULES_CACHE_MS) return undefined;
+    return hit.loaded;
   }
 
   async isEnabled(organizationId: string, module: ModuleKey): Promise<boolean> {

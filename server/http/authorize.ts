@@ -4,6 +4,7 @@ import { can, type AccessMode, type Area } from '@shared/access';
 import { moduleOfApiPath, type ModuleKey } from '@shared/modules';
 import { OrganizationModules } from '../access/org-modules';
 import { recordSecurityEvent } from '../access/security-journal';
+import { routeConfig, type MatchedRouteConfig } from './route-config';
 import { AppError, notFound, unauthenticated } from './errors';
 
 /**
@@ -87,38 +88,59 @@ export const authorizeModule = fp(
       }
     });
 
-    app.addHook('preHandler', async (request) => {
+    // The module of each route, derived once from its declaration (or its path prefix), not per request.
+    const moduleOfRoute = new WeakMap<object, ModuleKey | null>();
+    const routeModule = (config: MatchedRouteConfig, access: RouteAccess): ModuleKey | null => {
+      let module = moduleOfRoute.get(config);
+      if (module === undefined) {
+        module = access.module ?? moduleOfApiPath(config.url ?? '');
+        moduleOfRoute.set(config, module);
+      }
+      return module;
+    };
+
+    // A plain callback hook: a request whose organization's module switches are in memory and whose role may
+    // call the route passes without a promise; only a switch read or a refusal (journalled) waits.
+    app.addHook('preHandler', (request, _reply, done) => {
       // Decided from the route that matched, never from the URL text (ADR 0007). A request that matched no
       // route keeps its JSON 404, signed in or not.
-      const config = request.routeOptions.config;
-      if (config.public === true || request.is404) return;
+      if (request.is404) return done();
+      const config = routeConfig(request);
+      if (config.public === true) return done();
       const user = request.user;
-      if (!user) throw unauthenticated();
+      if (!user) return done(unauthenticated());
       const access = config.access;
-      const deny = async (reason: string, extra: Record<string, unknown> = {}): Promise<never> => {
-        await recordSecurityEvent(app, request, {
-          message: `${ACCESS_DENIED_MESSAGE} : ${request.method} ${request.routeOptions.url ?? ''}`,
+      const deny = (reason: string, extra: Record<string, unknown> = {}): void => {
+        recordSecurityEvent(app, request, {
+          message: `${ACCESS_DENIED_MESSAGE} : ${request.method} ${config.url ?? ''}`,
           organizationId: user.organizationId,
           userId: user.id,
-          context: { reason, method: request.method, route: request.routeOptions.url, role: user.role, ...extra },
-        });
-        throw new AppError('FORBIDDEN', ACCESS_DENIED_MESSAGE);
+          context: { reason, method: request.method, route: config.url, role: user.role, ...extra },
+        }).then(
+          () => done(new AppError('FORBIDDEN', ACCESS_DENIED_MESSAGE)),
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+        );
       };
       if (!access) {
-        request.log.error({ url: request.routeOptions.url }, 'route without access declaration');
+        request.log.error({ url: config.url }, 'route without access declaration');
         return deny('undeclared');
       }
       if (user.mustChangePassword && access !== SIGNED_IN) {
-        throw new AppError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED_MESSAGE);
+        return done(new AppError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED_MESSAGE));
       }
-      if (access === SIGNED_IN) return;
-      const module = access.module ?? moduleOfApiPath(request.routeOptions.url ?? '');
-      if (module && !(await app.organizationModules.isEnabled(user.organizationId, module))) {
-        throw notFound();
-      }
-      if (!can(user.role, access.area, access.mode)) {
-        return deny('role', { area: access.area, mode: access.mode });
-      }
+      if (access === SIGNED_IN) return done();
+      const checkRole = (): void => {
+        if (!can(user.role, access.area, access.mode)) return deny('role', { area: access.area, mode: access.mode });
+        done();
+      };
+      const module = routeModule(config, access);
+      if (!module) return checkRole();
+      const disabled = modules.cachedDisabled(user.organizationId);
+      if (disabled) return disabled.has(module) ? done(notFound()) : checkRole();
+      modules.isEnabled(user.organizationId, module).then(
+        (enabled) => (enabled ? checkRole() : done(notFound())),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     });
   },
   { name: 'authorize', dependencies: [] },

@@ -25,8 +25,17 @@ function textProblem(text: string): string | null {
   return null;
 }
 
+/** No own enumerable key: the walk below would find nothing in it (a Buffer is skipped there too). */
+function isEmptyObject(value: object): boolean {
+  if (Buffer.isBuffer(value)) return true;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
 /** Pure: the first problem found in a parsed JSON body, query string or path parameters, if any. */
 export function findInputProblem(value: unknown): InputProblem {
+  // Most requests have no body and empty parameters: nothing to walk, nothing to allocate.
+  if (value === undefined || value === null || (typeof value === 'object' && isEmptyObject(value))) return null;
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
   let nodes = 0;
   while (stack.length > 0) {
@@ -57,15 +66,15 @@ export function findInputProblem(value: unknown): InputProblem {
  */
 export const inputGuardModule = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', (request, _reply, done) => {
       // A request that matched no route gets its 404 (its `*` parameter is the raw path).
-      if (request.is404) return;
-      for (const part of [request.params, request.query, request.body]) {
-        const problem = findInputProblem(part);
-        if (problem) {
-          throw new AppError('VALIDATION_FAILED', 'Données invalides', { [problem.path]: [problem.message] });
-        }
+      if (request.is404) return done();
+      const problem =
+        findInputProblem(request.params) ?? findInputProblem(request.query) ?? findInputProblem(request.body);
+      if (problem) {
+        return done(new AppError('VALIDATION_FAILED', 'Données invalides', { [problem.path]: [problem.message] }));
       }
+      done();
     });
   },
   { name: 'input-guard' },

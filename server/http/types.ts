@@ -40,6 +40,8 @@ declare module 'fastify' {
     session: RequestSession | null;
     /** The CSRF token of a visitor who is not signed in, from their signed cookie (anonymous-csrf.ts). */
     anonymousCsrfToken: string | null;
+    /** The matched route's config once a hook has read it (`routeConfig` in route-config.ts). */
+    matchedRouteConfig: (FastifyContextConfig & { url?: string; method?: string | string[] }) | null;
   }
   interface FastifyContextConfig {
     /** `true` for routes a signed-out visitor may call; every other route needs a signed-in user. */

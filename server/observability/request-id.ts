@@ -83,13 +83,14 @@ export function requestIdOptions(config: Pick<AppConfig, 'trustProxy'>): {
   };
 }
 
-/** pino's per-request child logger: `setBindings` adds to its own bindings (no new logger). */
+/** The request's logger (request-logger.ts, or pino's child): `setBindings` adds to its own bindings (no new logger). */
 type BindableLogger = FastifyBaseLogger & { setBindings?: (bindings: Record<string, string>) => void };
 
 /**
  * Once the session names the user, every later log line of the request carries their organization and id
- * (never a cookie, a token or a body). The request's own child logger (shared with the reply) takes the
- * bindings in place: about 0.5 µs, where a child of the child costs several µs per request.
+ * (never a cookie, a token or a body). The request's own logger (shared with the reply) takes the bindings in
+ * place: the lazy request logger only keeps them until its first line; a child of the child would cost several
+ * µs per request.
  */
 export function bindUserToLog(
   request: FastifyRequest,

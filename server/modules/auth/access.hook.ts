@@ -8,8 +8,8 @@ import { isPublicRoute, matchedNoRoute } from './route-kind';
  * no route falls through to the JSON 404. Roles are checked later by the authorize preHandler.
  */
 export function registerAccessHook(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (matchedNoRoute(request) || isPublicRoute(request)) return;
-    if (!request.user) throw unauthenticated();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (matchedNoRoute(request) || isPublicRoute(request) || request.user) return done();
+    done(unauthenticated());
   });
 }

@@ -12,12 +12,14 @@ export const CSRF_HEADER = 'x-csrf-token';
  * forget it; a request that matched no route gets the JSON 404 and runs nothing.
  */
 export function registerCsrfHook(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || matchedNoRoute(request)) return;
+  // A plain callback hook: no promise and no microtask per request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || matchedNoRoute(request)) return done();
     const header = request.headers[CSRF_HEADER];
     const received = Array.isArray(header) ? header[0] : header;
     if (!tokensEqual(request.session?.csrfToken ?? request.anonymousCsrfToken, received)) {
-      throw new AppError('CSRF_INVALID', 'Jeton anti-falsification (CSRF) manquant ou invalide');
+      return done(new AppError('CSRF_INVALID', 'Jeton anti-falsification (CSRF) manquant ou invalide'));
     }
+    done();
   });
 }

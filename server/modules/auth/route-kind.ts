@@ -1,4 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { routeConfig } from '../../http/route-config';
+
+export { routeConfig };
 
 /**
  * What the session, CSRF and access hooks know about a request comes from the route that MATCHED it
@@ -11,7 +14,7 @@ export const matchedNoRoute = (request: FastifyRequest): boolean => request.is40
 
 /** Files of the web app (SPA shell, hashed assets, placeholders) need no session. */
 export const needsSession = (request: FastifyRequest): boolean =>
-  !request.is404 && request.routeOptions.config.sessionless !== true;
+  !request.is404 && routeConfig(request).sessionless !== true;
 
 /** Declared `public: true` by its route: a signed-out visitor may call it. */
-export const isPublicRoute = (request: FastifyRequest): boolean => request.routeOptions.config.public === true;
+export const isPublicRoute = (request: FastifyRequest): boolean => routeConfig(request).public === true;

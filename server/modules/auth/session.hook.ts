@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bindUserToLog } from '../../observability/request-id';
 import { readAnonymousToken } from './anonymous-csrf';
-import { needsSession } from './route-kind';
+import { needsSession, routeConfig } from './route-kind';
 import { clearSessionCookie, setSessionCookie } from './session.cookie';
-import { clearSessionCache, loadSession } from './session.store';
+import { cachedSession, clearSessionCache, loadSession, type LoadedSession } from './session.store';
+import { hashSessionId } from './tokens';
 
 /**
  * The routes whose writes may change what a loaded session holds (a user, its role or state, its organization
@@ -31,31 +32,51 @@ export const changesSessions = (pattern: string | undefined): boolean =>
 
 /**
  * onRequest: loads `request.session` and `request.user` from the session cookie, for every route that
- * matched except the web app's files (`config.sessionless`).
+ * matched except the web app's files (`config.sessionless`). A session this node holds in its cache is
+ * answered synchronously (no promise, no microtask); a miss reads the database.
  */
 export function registerSessionHook(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!needsSession(request)) return;
-    const id = request.cookies[app.config.cookieName];
-    const loaded = id && id.length <= 200 ? await loadSession(app.db, id, app.now(), app.config) : null;
-    if (!loaded) {
-      // An ended session's cookie is dropped from the browser; the visitor may have an anonymous token.
-      if (id) clearSessionCookie(app, reply);
-      request.anonymousCsrfToken = readAnonymousToken(app, request);
-      return;
-    }
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, id: string, loaded: LoadedSession): void => {
     request.session = loaded.session;
     request.user = loaded.user;
     if (loaded.user) bindUserToLog(request, reply, loaded.user);
-    if (loaded.touched) setSessionCookie(app, reply, id!, loaded.cookieExpiresAt);
+    if (loaded.touched) setSessionCookie(app, reply, id, loaded.cookieExpiresAt);
+  };
+  const signedOut = (request: FastifyRequest, reply: FastifyReply, id: string | undefined): void => {
+    // An ended session's cookie is dropped from the browser; the visitor may have an anonymous token.
+    if (id) clearSessionCookie(app, reply);
+    request.anonymousCsrfToken = readAnonymousToken(app, request);
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!needsSession(request)) return done();
+    const id = request.cookies[app.config.cookieName];
+    if (!id || id.length > 200) {
+      signedOut(request, reply, id);
+      return done();
+    }
+    const idHash = hashSessionId(id);
+    const now = app.now();
+    const hit = cachedSession(idHash, now, app.config);
+    if (hit) {
+      signedIn(request, reply, id, hit);
+      return done();
+    }
+    loadSession(app.db, id, now, app.config, idHash)
+      .then((loaded) => (loaded ? signedIn(request, reply, id, loaded) : signedOut(request, reply, id)))
+      .then(
+        () => done(),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     // A signed-in answer is never kept by the browser or a proxy (ADR 0002).
     if (request.session) void reply.header('cache-control', 'no-store');
     // A write that may change a user, an organization or a session drops this node's session cache before
     // the answer leaves, so the client's next request sees the change (the other writes leave it alone).
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-      if (changesSessions(request.routeOptions.url)) clearSessionCache();
+      if (changesSessions(request.is404 ? undefined : routeConfig(request).url)) clearSessionCache();
     }
+    done();
   });
 }

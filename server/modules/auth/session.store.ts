@@ -33,22 +33,32 @@ export interface LoadedSession {
 /**
  * Per-node cache of loaded sessions so reads served from memory (prices) do not pay a database
  * round trip per request. An entry lives SESSION_CACHE_TTL_MS at most; the whole cache is cleared
- * on this node after every mutating request and every session deletion (see session.hook.ts), so a
- * change made on this node applies to the very next request; another node sees it within the TTL
+ * on this node after every write that may change a session and every session deletion (see session.hook.ts),
+ * so a change made on this node applies to the very next request; another node sees it within the TTL
  * (ADR 0002). Timeouts are still checked against the current clock on every hit.
  */
 export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
 interface CachedSession {
-  loaded: { session: RequestSession; user: SessionUser | null };
   lastSeenAt: Date;
   expiresAt: Date;
   cachedAt: number;
+  /** What a hit answers while `last_seen_at` needs no write: made once, shared by the requests of the session. */
+  hit: LoadedSession;
 }
 const sessionCache = new Map<string, CachedSession>();
+/**
+ * Database reads in flight, one per session: the requests that miss the cache together (50 connections when an
+ * entry expires) share one read instead of sending one each.
+ */
+const loading = new Map<string, Promise<SessionFromDb | null>>();
+/** Moves on every clear: a read that began before a clear answers its own request but is not kept. */
+let generation = 0;
 
 export function clearSessionCache(): void {
   sessionCache.clear();
+  loading.clear();
+  generation++;
 }
 
 type Timeouts = Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours'> &
@@ -104,35 +114,85 @@ export async function createSession(
   return { id, idHash, csrfToken, expiresAt };
 }
 
+function cacheEntry(loaded: SessionFromDb, config: Timeouts): CachedSession {
+  const hit: LoadedSession = {
+    session: loaded.session,
+    user: loaded.user,
+    cookieExpiresAt: sessionCookieExpiry(loaded, config),
+    touched: false,
+  };
+  return {
+    lastSeenAt: loaded.lastSeenAt,
+    expiresAt: loaded.expiresAt,
+    cachedAt: performance.now(),
+    hit,
+  };
+}
+
+/**
+ * The session of `idHash` when this node holds a fresh copy, it has not timed out at `now` and `last_seen_at`
+ * needs no write: answered without a promise or an allocation. Otherwise undefined, and `loadSession` decides.
+ */
+export function cachedSession(idHash: string, now: Date, config: Timeouts): LoadedSession | undefined {
+  const cached = sessionCache.get(idHash);
+  if (!cached || performance.now() - cached.cachedAt >= SESSION_CACHE_TTL_MS) return undefined;
+  if (isSessionExpired(cached, now, config)) return undefined;
+  if (now.getTime() - cached.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) return undefined;
+  return cached.hit;
+}
+
 /**
  * Loads the session for a raw cookie id. Expired sessions, and sessions of an inactive user or a
  * suspended organization, are deleted and answer null (the visitor is signed out). A cached entry that
  * looks expired is checked against the database first: another node may have seen a later use.
  */
-export async function loadSession(db: Db, id: string, now: Date, config: Timeouts): Promise<LoadedSession | null> {
-  const idHash = hashSessionId(id);
+export async function loadSession(
+  db: Db,
+  id: string,
+  now: Date,
+  config: Timeouts,
+  idHash: string = hashSessionId(id),
+): Promise<LoadedSession | null> {
   const cached = sessionCache.get(idHash);
   if (cached && performance.now() - cached.cachedAt < SESSION_CACHE_TTL_MS && !isSessionExpired(cached, now, config)) {
     let touched = false;
     if (now.getTime() - cached.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
       cached.lastSeenAt = now;
+      cached.hit = { ...cached.hit, cookieExpiresAt: sessionCookieExpiry(cached, config) };
       touched = true;
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     }
-    return { ...cached.loaded, cookieExpiresAt: sessionCookieExpiry(cached, config), touched };
+    return touched ? { ...cached.hit, touched } : cached.hit;
   }
-  const loaded = await loadSessionFromDb(db, idHash, now, config);
-  if (!loaded) {
-    sessionCache.delete(idHash);
+  let read = loading.get(idHash);
+  if (!read) {
+    const startedIn = generation;
+    read = loadSessionFromDb(db, idHash, now, config).then(
+      (loaded) => {
+        if (loading.get(idHash) === read) loading.delete(idHash);
+        if (startedIn !== generation) return loaded;
+        if (!loaded) {
+          sessionCache.delete(idHash);
+          return null;
+        }
+        if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+        sessionCache.set(idHash, cacheEntry(loaded, config));
+        return loaded;
+      },
+      (error: unknown) => {
+        if (loading.get(idHash) === read) loading.delete(idHash);
+        throw error;
+      },
+    );
+    loading.set(idHash, read);
+  }
+  const loaded = await read;
+  if (!loaded) return null;
+  // A request that joined a read begun a moment earlier checks the timeouts against its own clock.
+  if (isSessionExpired(loaded, now, config)) {
+    await deleteSession(db, idHash);
     return null;
   }
-  if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-  sessionCache.set(idHash, {
-    loaded: { session: loaded.session, user: loaded.user },
-    lastSeenAt: loaded.lastSeenAt,
-    expiresAt: loaded.expiresAt,
-    cachedAt: performance.now(),
-  });
   return {
     session: loaded.session,
     user: loaded.user,
@@ -200,6 +260,7 @@ async function loadSessionFromDb(db: Db, idHash: string, now: Date, config: Time
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
   sessionCache.delete(idHash);
+  loading.delete(idHash);
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 

@@ -1,4 +1,8 @@
+import * as crypto from 'node:crypto';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Node's one-shot digest (20.12 and later): about a third of the cost of a Hash object, read on every request. */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 
 /** 32 random bytes, base64url (256 bits): session ids and CSRF tokens. */
 export function randomToken(): string {
@@ -7,7 +11,7 @@ export function randomToken(): string {
 
 /** The session id is never stored: only its SHA-256 (hex). */
 export function hashSessionId(id: string): string {
-  return createHash('sha256').update(id).digest('hex');
+  return oneShotHash ? oneShotHash('sha256', id, 'hex') : createHash('sha256').update(id).digest('hex');
 }
 
 /** Constant-time string comparison; false for missing values or different lengths. */

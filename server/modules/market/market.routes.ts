@@ -21,11 +21,22 @@ const ACCESS = { config: { access: { area: 'dashboard', mode: 'read' } } } as co
 
 const unavailable = (): AppError => new AppError('UPSTREAM_UNAVAILABLE', 'Cours indisponible');
 
+/** A reading's instants are formatted once, not on every read of the price (the Date objects live in the cache). */
+const isoTexts = new WeakMap<Date, { ms: number; text: string }>();
+function isoText(date: Date): string {
+  const ms = date.getTime();
+  const known = isoTexts.get(date);
+  if (known?.ms === ms) return known.text;
+  const text = date.toISOString();
+  isoTexts.set(date, { ms, text });
+  return text;
+}
+
 function freshness(quote: MarketQuote, nowMs: number) {
   return {
     source: quote.source,
-    observedAt: quote.observedAt.toISOString(),
-    fetchedAt: quote.fetchedAt.toISOString(),
+    observedAt: isoText(quote.observedAt),
+    fetchedAt: isoText(quote.fetchedAt),
     stale: quote.stale,
     ageSeconds: Math.max(0, Math.floor((nowMs - quote.observedAt.getTime()) / 1000)),
   };
@@ -69,8 +80,10 @@ export function registerMarketRoutes(app: FastifyInstance, engine: MarketEngine)
     }
   }
 
+  // The reads are plain functions (Fastify sends what they return, and what they throw goes to the error
+  // handler): nothing to wait for, so no promise per request.
   for (const metal of METALS) {
-    app.get(`/api/spot/${metal}`, ACCESS, async () => spotAnswer(engine, metal, app.now().getTime()));
+    app.get(`/api/spot/${metal}`, ACCESS, () => spotAnswer(engine, metal, app.now().getTime()));
   }
 
   app.post('/api/spot/refresh', ACCESS, async (request) => {
@@ -81,7 +94,7 @@ export function registerMarketRoutes(app: FastifyInstance, engine: MarketEngine)
 
   const pairs: FxPair[] = ['USD/EUR', 'ILS/EUR'];
   for (const pair of pairs) {
-    app.get(`/api/fx/${pair}`, ACCESS, async () => fxAnswer(engine, pair, app.now().getTime()));
+    app.get(`/api/fx/${pair}`, ACCESS, () => fxAnswer(engine, pair, app.now().getTime()));
   }
 
   app.post('/api/fx/refresh', ACCESS, async (request) => {

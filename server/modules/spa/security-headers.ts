@@ -28,8 +28,9 @@ export function securityHeaders(cookieSecure: boolean): Record<string, string> {
 export const securityHeadersModule = fp(
   async (app: FastifyInstance) => {
     const headers = securityHeaders(app.config.cookieSecure);
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       void reply.headers(headers);
+      done();
     });
   },
   { name: 'security-headers' },
