@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     ['MARKET_POLL_MS', '1.5'],
     ['DEMO_DIAMOND_COUNT', '-3'],
     ['LIST_ANSWER_CACHE_MB', '32MB'],
+    ['MIN_FREE_DISK_MB', '-1'],
   ])('refuses %s=%s, naming the variable and the value received', (name, value) => {
     const message = configError({ [name]: value });
     expect(message).toMatch(/^Configuration invalide :\n/);
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       demoDiamondCount: 5000,
       logLevel: 'warn',
       listAnswerCacheMb: 32,
+      minFreeDiskMb: 200,
       trustProxy: false,
     };
     expect(loadConfig({})).toEqual(expected);
@@ -90,6 +92,7 @@ describe('loadConfig', () => {
         'SEED_DEMO',
         'DEMO_DIAMOND_COUNT',
         'LIST_ANSWER_CACHE_MB',
+        'MIN_FREE_DISK_MB',
         'TRUST_PROXY',
         'LOG_LEVEL',
       ].map((name) => [name, '']),
@@ -126,6 +129,7 @@ describe('loadConfig', () => {
       SEED_DEMO: '0',
       DEMO_DIAMOND_COUNT: '0',
       LIST_ANSWER_CACHE_MB: '0',
+      MIN_FREE_DISK_MB: '0',
       TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16 ,::1,fd00::/8,loopback',
       LOG_LEVEL: 'debug',
     });
@@ -148,6 +152,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       demoDiamondCount: 0,
       listAnswerCacheMb: 0,
+      minFreeDiskMb: 0,
       trustProxy: ['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback'],
       logLevel: 'debug',
     });

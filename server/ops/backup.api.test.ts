@@ -95,11 +95,13 @@ describe('PGlite backup and restore', () => {
       source.exec(`INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES ('backup-test-${n}', ${n}, now())`);
     let written = 0;
     let writing = true;
-    // Bursts of writes with pauses, as requests arrive on a server.
+    // Bursts of writes with pauses, as requests arrive on a server. A pause must outlast one copy of what the
+    // burst changed (the 16 MB journal segment among it): on a busy 2-core machine 150 ms did not, and the copy
+    // started again until the test's time ran out.
     const writer = (async () => {
       while (writing) {
         for (let i = 0; i < 3; i++) await insert(++written);
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        await new Promise((resolve) => setTimeout(resolve, 400));
       }
     })();
     const file = path.join(work, 'backups', 'busy.tar.gz');
@@ -122,7 +124,7 @@ describe('PGlite backup and restore', () => {
       expect(existsSync(path.join(restored.replacedDir!, 'PG_VERSION'))).toBe(true);
       rmSync(restored.replacedDir!, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it('refuses a non-empty target without --force, a database in use, and a backup of another kind', async () => {
     await expect(restorePglite(firstBackup(), restoredDir())).rejects.toThrow(/--force/);
