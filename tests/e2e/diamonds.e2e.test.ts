@@ -46,14 +46,8 @@ describe('diamond catalogue', () => {
     );
     const total = new Intl.NumberFormat('fr-FR').format(expected.total).replace(/[\u202f\u00a0]/g, ' ');
     const wanted = `sur ${expected.totalCapped ? 'plus de ' : ''}${total}`;
-    await w.page.waitForFunction(
-      (t) =>
-        document
-          .querySelector('[data-testid="catalogue-range"]')
-          ?.textContent?.replace(/[\u202f\u00a0]/g, ' ')
-          .includes(t),
-      wanted,
-    );
+    // Polled, so that a failure says what the page showed instead.
+    await expect.poll(async () => plain(await rangeText(w.page)), { timeout: 30_000 }).toContain(wanted);
     expect(expected.items.every((d) => d.shape === 'ROUND' && Number(d.carats) >= 0.5)).toBe(true);
 
     // Back undoes the last filter; a reload shows the same search.
