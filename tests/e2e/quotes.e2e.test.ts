@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { parisWallClock, wallClockDay } from '@shared/paris-time';
 import type { Client } from '../../shared/schemas/clients';
 import type { QuoteDetail } from '../../shared/schemas/quotes';
 import { getJson, sendJson } from './api';
@@ -349,8 +350,8 @@ describe('quotes', () => {
     await expect.poll(() => page.getByRole('cell', { name: 'Réparation 100' }).count()).toBe(0);
     await page.getByRole('cell', { name: 'Réparation 250' }).first().waitFor();
 
-    // Period: created tomorrow or later matches nothing.
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // Period: created tomorrow or later matches nothing (tomorrow in Paris: the filter's days are the shop's).
+    const tomorrow = wallClockDay(parisWallClock(new Date(Date.now() + 86_400_000)));
     await page.getByLabel('Créé du').fill(tomorrow);
     await page.getByText('Aucun devis trouvé', { exact: true }).waitFor();
     expect(await text(summary.getByTestId('summary-count'))).toBe('0');
