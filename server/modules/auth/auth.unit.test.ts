@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_POLICY, ACCOUNT_SOURCE_POLICY, delayAfterAttempt } from './login-throttle';
 import { productWordFromSettings } from './product-word';
 import { isSessionExpired } from './session.store';
-import { hashSessionId, randomToken, tokensEqual } from './tokens';
+import { hashSessionId, hashSessionIdRecent, randomToken, tokensEqual } from './tokens';
 
 const at = (iso: string) => new Date(iso);
 
@@ -15,6 +15,16 @@ describe('tokens', () => {
 
   it('hashes session ids with SHA-256 (hex)', () => {
     expect(hashSessionId('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('keeps recent session-id hashes: the same digest, for any number of different ids', () => {
+    expect(hashSessionIdRecent('abc')).toBe(hashSessionId('abc'));
+    expect(hashSessionIdRecent('abc')).toBe(hashSessionId('abc'));
+    // Past its bound the memory starts over; every id still gets its own digest.
+    const ids = Array.from({ length: 10_050 }, (_, i) => `id-${i}`);
+    for (const id of ids) hashSessionIdRecent(id);
+    for (const id of [ids[0]!, ids[5_000]!, ids[10_049]!, 'abc'])
+      expect(hashSessionIdRecent(id)).toBe(hashSessionId(id));
   });
 
   it('compares tokens: equal only when identical and present', () => {

@@ -4,7 +4,7 @@ import { readAnonymousToken } from './anonymous-csrf';
 import { needsSession, routeConfig } from './route-kind';
 import { clearSessionCookie, setSessionCookie } from './session.cookie';
 import { cachedSession, clearSessionCache, loadSession, type LoadedSession } from './session.store';
-import { hashSessionId } from './tokens';
+import { hashSessionIdRecent } from './tokens';
 
 /**
  * The routes whose writes may change what a loaded session holds (a user, its role or state, its organization
@@ -55,7 +55,7 @@ export function registerSessionHook(app: FastifyInstance): void {
       signedOut(request, reply, id);
       return done();
     }
-    const idHash = hashSessionId(id);
+    const idHash = hashSessionIdRecent(id);
     const now = app.now();
     const hit = cachedSession(idHash, now, app.config);
     if (hit) {

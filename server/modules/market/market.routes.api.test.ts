@@ -96,6 +96,27 @@ describe('market routes with data sources', () => {
     expect(spotPriceSchema.parse(read.json())).toEqual(spot);
   });
 
+  it('GET /api/spot/gold follows the clock and the readings (its JSON is reused only within a second)', async () => {
+    const first = await client.get('/api/spot/gold');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const before = spotPriceSchema.parse(first.json());
+    expect(spotPriceSchema.parse((await client.get('/api/spot/gold')).json())).toEqual(before);
+    offset += 5_000;
+    const later = spotPriceSchema.parse((await client.get('/api/spot/gold')).json());
+    expect(later.ageSeconds).toBeGreaterThanOrEqual(before.ageSeconds + 5);
+    expect(later.ageSeconds).toBeLessThanOrEqual(before.ageSeconds + 6);
+    expect(later.pricePerG).toBe(before.pricePerG);
+    goldapi.setPrice('XAU', 122.25);
+    offset += 11_000;
+    expect((await client.post('/api/spot/refresh', { metal: 'gold' })).statusCode).toBe(200);
+    const moved = spotPriceSchema.parse((await client.get('/api/spot/gold')).json());
+    expect(moved.pricePerG).toBe('122.25');
+    expect(moved.fetchedAt).not.toBe(before.fetchedAt);
+    goldapi.setPrice('XAU', 121.5);
+    offset += 11_000;
+    await client.post('/api/spot/refresh', { metal: 'gold' });
+  });
+
   it('GET /api/spot/silver and /platinum answer after a refresh', async () => {
     for (const metal of ['silver', 'platinum'] as const) {
       expect((await client.post('/api/spot/refresh', { metal })).statusCode).toBe(200);

@@ -48,6 +48,38 @@ function spotAnswer(engine: MarketEngine, metal: Metal, nowMs: number): SpotPric
   return { metal, currency: 'EUR', pricePerG: quote.value, ...freshness(quote, nowMs) };
 }
 
+/** The last JSON text of each metal's answer, reused while the reading and its age in seconds are the same. */
+interface SpotText {
+  quote: MarketQuote;
+  ageSeconds: number;
+  text: string;
+}
+const spotTexts = new Map<Metal, SpotText>();
+const sameReading = (a: MarketQuote, b: MarketQuote): boolean =>
+  a.observedAt === b.observedAt &&
+  a.fetchedAt === b.fetchedAt &&
+  a.value === b.value &&
+  a.source === b.source &&
+  a.stale === b.stale;
+
+/**
+ * GET /api/spot/{metal} is the most read route (every screen's header): its answer changes once a second at most,
+ * so its JSON is written once per reading and second instead of on every request.
+ */
+function spotJson(engine: MarketEngine, metal: Metal, nowMs: number): string {
+  const quote = engine.getSpot(metal);
+  if (!quote) throw unavailable();
+  const ageSeconds = Math.max(0, Math.floor((nowMs - quote.observedAt.getTime()) / 1000));
+  const known = spotTexts.get(metal);
+  if (known && known.ageSeconds === ageSeconds && sameReading(known.quote, quote)) return known.text;
+  const answer: SpotPrice = { metal, currency: 'EUR', pricePerG: quote.value, ...freshness(quote, nowMs) };
+  const text = JSON.stringify(answer);
+  spotTexts.set(metal, { quote, ageSeconds, text });
+  return text;
+}
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 function fxAnswer(engine: MarketEngine, pair: FxPair, nowMs: number): FxRate {
   const quote = engine.getFx(pair);
   if (!quote) throw unavailable();
@@ -83,7 +115,9 @@ export function registerMarketRoutes(app: FastifyInstance, engine: MarketEngine)
   // The reads are plain functions (Fastify sends what they return, and what they throw goes to the error
   // handler): nothing to wait for, so no promise per request.
   for (const metal of METALS) {
-    app.get(`/api/spot/${metal}`, ACCESS, () => spotAnswer(engine, metal, app.now().getTime()));
+    app.get(`/api/spot/${metal}`, ACCESS, (_request, reply) =>
+      reply.type(JSON_CONTENT_TYPE).send(spotJson(engine, metal, app.now().getTime())),
+    );
   }
 
   app.post('/api/spot/refresh', ACCESS, async (request) => {
