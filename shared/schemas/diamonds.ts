@@ -11,6 +11,7 @@ import {
   FEED_SHAPE_CODES,
 } from '../diamond-feed-codes';
 import { diamondNameKey } from '../diamond-names';
+import { SEARCH_COUNT_CAP } from './lists';
 
 /** Catalogue listing. Prices are decimal strings or null when unknown. */
 export const diamondListingSchema = z.object({
@@ -172,8 +173,11 @@ const optionalEuro = (label: string) =>
 export const DIAMOND_SORTS = ['price', 'carats', 'pricePerCarat'] as const;
 export type DiamondSort = (typeof DIAMOND_SORTS)[number];
 
-/** Matches counted up to this many; above it the answer says `totalCapped` ("plus de 10 000"). */
-export const DIAMOND_COUNT_CAP = 10_000;
+/**
+ * Matches counted up to this many, as every list's search (`SEARCH_COUNT_CAP`); above it the answer says
+ * `totalCapped` ("plus de 1 000 (affinez la recherche)").
+ */
+export const DIAMOND_COUNT_CAP = SEARCH_COUNT_CAP;
 
 /** Largest page of the catalogue search (cards 24, table 50). */
 export const DIAMOND_MAX_PAGE_SIZE = 60;

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema } from '@shared/schemas/errors';
+import { SEARCH_COUNT_CAP } from '@shared/schemas/lists';
 import {
+  DIAMOND_COUNT_CAP,
   diamondDetailSchema,
   diamondListingSchema,
   diamondSearchItemSchema,
@@ -475,17 +477,21 @@ describe('GET /api/diamonds/facets', () => {
 });
 
 describe('the count cap', () => {
-  it('counts up to 10,000 matches and says when there are more', async () => {
+  it('counts up to 1,000 matches, as every list search does, and says when there are more', async () => {
+    expect(DIAMOND_COUNT_CAP).toBe(SEARCH_COUNT_CAP);
     await t.handle.db.execute(sql`INSERT INTO diamonds (ref, shape, carats, color, clarity, source, total_price_eur)
-      SELECT 'CAP-' || n, 'TRILLION', 0.30 + (n % 100) / 100.0, 'E', 'VS1', 'test', n FROM generate_series(1, 10001) n`);
+      SELECT 'CAP-' || n, 'TRILLION', 0.30 + (n % 100) / 100.0, 'E', 'VS1', 'test', n FROM generate_series(1, 1001) n`);
     const capped = await search('shape=TRILLION&pageSize=60&page=3');
-    expect(capped).toMatchObject({ total: 10_000, totalCapped: true, page: 3 });
+    expect(capped).toMatchObject({ total: 1_000, totalCapped: true, page: 3 });
     expect(capped.items.map((i) => i.ref)[0]).toBe('CAP-121');
-    // Counted by the page's own scan when a carat range sorts the page from the filters.
+    // A carat range sorted by price: the page from the filters, the count apart, both exact up to the cap.
     const ranged = await search('shape=TRILLION&caratMin=0.3&caratMax=1.3&sort=price&dir=desc&pageSize=2');
-    expect(ranged).toMatchObject({ total: 10_000, totalCapped: true });
-    expect(ranged.items.map((i) => i.ref)).toEqual(['CAP-10001', 'CAP-10000']);
+    expect(ranged).toMatchObject({ total: 1_000, totalCapped: true });
+    expect(ranged.items.map((i) => i.ref)).toEqual(['CAP-1001', 'CAP-1000']);
+    const narrow = await search('shape=TRILLION&caratMin=0.3&caratMax=0.5&sort=price&dir=desc&pageSize=2');
+    expect(narrow).toMatchObject({ total: 211, totalCapped: false });
+    expect(narrow.items.map((i) => i.ref)).toEqual(['CAP-1001', 'CAP-1000']);
     const under = await search('shape=TRILLION&caratMax=0.30');
-    expect(under).toMatchObject({ total: 100, totalCapped: false });
+    expect(under).toMatchObject({ total: 10, totalCapped: false });
   });
 });

@@ -122,19 +122,6 @@ export function searchConditions(scope: DiamondScope, q: DiamondSearchQuery): SQ
 export const isFilterDriven = (q: DiamondSearchQuery): boolean =>
   (q.caratMin !== undefined || q.caratMax !== undefined) && q.sort !== 'carats';
 
-/**
- * Whether that page also counts its matches (a window count over the scan it makes anyway) instead of a second
- * query: for a narrow carat range (0.5 ct at most), where the matches are few and the count query would scan
- * the same range again. A wide range has many matches: the window would hold them all, while the count query
- * stops at the cap.
- */
-export const countsInPage = (q: DiamondSearchQuery): boolean =>
-  isFilterDriven(q) &&
-  !certificateCombos(q) &&
-  q.caratMin !== undefined &&
-  q.caratMax !== undefined &&
-  q.caratMax - q.caratMin <= 0.5;
-
 /** Combinations of a certificate search at most: labs × cut grades, each one range of the indexes of migration 0057. */
 const CERTIFICATE_COMBOS_MAX = 6;
 
@@ -237,7 +224,8 @@ export const mergesShapes = (q: DiamondSearchQuery): boolean => q.sort === 'cara
  * Carats sort over several shapes (`mergesShapes`): one scan per shape, merged.
  *
  * Filter-driven (`isFilterDriven`): one scan of the matches, sorted (`x + 0` keeps the planner off the sort
- * indexes), each row of the page carrying the number of matches (`matches`) when `countsInPage`.
+ * indexes). The count is always its own query, stopped at the cap: a window count over the page's scan would
+ * hold every match (measured: +2.5 ms for 8,860 matches, where the capped count reads 1,001 entries in 0.4 ms).
  */
 export function searchPageQuery(scope: DiamondScope, q: DiamondSearchQuery): SQL {
   const where = searchConditions(scope, q);
@@ -253,24 +241,23 @@ export function searchPageQuery(scope: DiamondScope, q: DiamondSearchQuery): SQL
       return sql`(SELECT id, carats AS sort_key FROM diamonds WHERE ${where}
         ORDER BY carats ${dir}, id ${dir} LIMIT ${end})`;
     });
-    pick = sql`SELECT id, sort_key, NULL::bigint AS matches FROM (${sql.join(perShape, sql` UNION ALL `)}) by_shape
+    pick = sql`SELECT id, sort_key FROM (${sql.join(perShape, sql` UNION ALL `)}) by_shape
       ORDER BY sort_key ${dir}, id ${dir} LIMIT ${q.pageSize} OFFSET ${offset}`;
   } else if (isFilterDriven(q)) {
-    const matches = countsInPage(q) ? sql`count(*) OVER ()` : sql`NULL::bigint`;
-    pick = sql`SELECT id, ${col} + 0 AS sort_key, ${matches} AS matches FROM diamonds WHERE ${where}
+    pick = sql`SELECT id, ${col} + 0 AS sort_key FROM diamonds WHERE ${where}
       ORDER BY sort_key ${dir} NULLS LAST, id ${dir} LIMIT ${q.pageSize} OFFSET ${offset}`;
   } else if (q.dir === 'asc') {
-    pick = sql`SELECT id, ${col} AS sort_key, NULL::bigint AS matches FROM diamonds WHERE ${where}
+    pick = sql`SELECT id, ${col} AS sort_key FROM diamonds WHERE ${where}
       ORDER BY ${col} ASC NULLS LAST, id LIMIT ${q.pageSize} OFFSET ${offset}`;
   } else {
-    pick = sql`SELECT id, sort_key, NULL::bigint AS matches FROM (
+    pick = sql`SELECT id, sort_key FROM (
         (SELECT id, ${col} AS sort_key FROM diamonds WHERE ${where} AND ${col} IS NOT NULL
           ORDER BY ${col} DESC, id DESC LIMIT ${end})
         UNION ALL
         (SELECT id, NULL FROM diamonds WHERE ${where} AND ${col} IS NULL ORDER BY id DESC LIMIT ${end})
       ) both_parts ORDER BY sort_key DESC NULLS LAST, id DESC LIMIT ${q.pageSize} OFFSET ${offset}`;
   }
-  return sql`SELECT ${SEARCH_COLUMNS}, page.matches::int AS matches FROM (${pick}) page JOIN diamonds d ON d.id = page.id
+  return sql`SELECT ${SEARCH_COLUMNS} FROM (${pick}) page JOIN diamonds d ON d.id = page.id
     ORDER BY page.sort_key ${dir} NULLS LAST, page.id ${dir}`;
 }
 
@@ -284,36 +271,12 @@ export async function searchDiamonds(
   scope: DiamondScope,
   q: DiamondSearchQuery,
 ): Promise<{ rows: DiamondSearchRow[]; total: number; capped: boolean }> {
+  const page = async () => await queryRows<DiamondSearchRow>(db, searchPageQuery(scope, q));
   const count = async () => (await queryRows<{ n: number }>(db, searchCountQuery(scope, q)))[0]?.n ?? 0;
-  let n: number;
-  let found: Array<DiamondSearchRow & { matches: number | null }>;
-  if (walksCertificates(q)) {
-    const [walked, counted] = await Promise.all([walkCertificates(db, scope, q), count()]);
-    const rows = walked ?? (await queryRows<DiamondSearchRow & { matches: null }>(db, searchPageQuery(scope, q)));
-    return {
-      rows: rows.map((row) => {
-        const { matches: _matches, ...rest } = row as DiamondSearchRow & { matches?: unknown };
-        return rest;
-      }),
-      total: Math.min(counted, DIAMOND_COUNT_CAP),
-      capped: counted > DIAMOND_COUNT_CAP,
-    };
-  }
-  if (countsInPage(q)) {
-    found = await queryRows(db, searchPageQuery(scope, q));
-    // A page past the last match carries no count: count apart.
-    n = found[0]?.matches ?? (q.page > 1 ? await count() : 0);
-  } else {
-    [found, n] = await Promise.all([
-      queryRows<DiamondSearchRow & { matches: null }>(db, searchPageQuery(scope, q)),
-      count(),
-    ]);
-  }
-  return {
-    rows: found.map(({ matches: _matches, ...row }) => row),
-    total: Math.min(n, DIAMOND_COUNT_CAP),
-    capped: n > DIAMOND_COUNT_CAP,
-  };
+  const [rows, n] = walksCertificates(q)
+    ? await Promise.all([walkCertificates(db, scope, q).then((walked) => walked ?? page()), count()])
+    : await Promise.all([page(), count()]);
+  return { rows, total: Math.min(n, DIAMOND_COUNT_CAP), capped: n > DIAMOND_COUNT_CAP };
 }
 
 /** One stone with every stored fact (numerics as decimal strings), `feedName` from its feed. */
