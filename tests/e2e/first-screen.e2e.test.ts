@@ -9,7 +9,8 @@ let server: AppServer;
 let browser: Browser;
 shareAppAndBrowser((s, b) => ((server = s), (browser = b)));
 
-const chunkOf = (url: string) => /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(url).pathname)?.[1];
+/** A chunk's name without its hash: Vite's hash is the last 8 characters, base64url, so it may begin with "-". */
+const chunkOf = (url: string) => /\/assets\/([a-z-]+?)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
 
 /**
  * How a phone reaches its first screen (the Lighthouse figures of bench/lighthouse.ts): the frame, the guard and the
