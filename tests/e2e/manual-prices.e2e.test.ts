@@ -59,6 +59,12 @@ describe('manual price grid', () => {
     // A typed price must be above 0: refused before anything is sent.
     await grid.getByText('Prix décimal positif attendu (ex. 118,20)').waitFor();
     await silver.fill('1,05');
+    // The sources' list reloads slowly: the card must show the saved prices from the save's answer, at once.
+    const slowList = `${server.url}/api/superadmin/data-sources`;
+    await w.page.route(slowList, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await grid.getByRole('button', { name: 'Enregistrer les cours' }).click();
     await w.page.getByText('Cours enregistrés', { exact: true }).waitFor();
     await grid.waitFor({ state: 'hidden' });
@@ -70,6 +76,7 @@ describe('manual price grid', () => {
     expect(text).toMatch(/Or pur \(XAU\)131,25 €\/g le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     expect(text).toContain('1,05 €/g');
     expect(text).toContain('0,9215 € pour 1 USD');
+    await w.page.unroute(slowList);
 
     // Reopened, the grid shows the prices with a comma and their dates.
     await w.page.getByRole('button', { name: 'Saisir les cours' }).click();

@@ -80,13 +80,18 @@ export function useSaveManualPrices() {
   const queryClient = useQueryClient();
   return useMutation<DataSourceView, Error, { id: string; body: ManualPricesInput }>({
     mutationFn: ({ id, body }) => apiRequest('PUT', `${DATA_SOURCES_PATH}/${id}/prices`, body),
-    onSuccess: () =>
+    onSuccess: (saved) => {
+      // The card shows the saved prices the moment the grid closes, not after the list's reload.
+      queryClient.setQueryData<DataSourceView[]>([DATA_SOURCES_PATH], (list) =>
+        list?.map((source) => (source.id === saved.id ? saved : source)),
+      );
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: [DATA_SOURCES_PATH] }),
         queryClient.invalidateQueries({ queryKey: [SPOT_KEY_ROOT] }),
         queryClient.invalidateQueries({ queryKey: [FX_KEY_ROOT] }),
         queryClient.invalidateQueries({ queryKey: ALLOY_PRICES_KEY }),
-      ]),
+      ]);
+    },
   });
 }
 
