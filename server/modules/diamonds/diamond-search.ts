@@ -262,8 +262,9 @@ export const mergesShapes = (q: DiamondSearchQuery): boolean => q.sort === 'cara
  * Carats sort over several shapes (`mergesShapes`): one scan per shape, merged.
  *
  * Filter-driven (`isFilterDriven`): one scan of the matches, sorted (`x + 0` keeps the planner off the sort
- * indexes). The count is always its own query, stopped at the cap: a window count over the page's scan would
- * hold every match (measured: +2.5 ms for 8,860 matches, where the capped count reads 1,001 entries in 0.4 ms).
+ * indexes). The count is never a window over the page's scan, which would hold every match (measured: +2.5 ms for
+ * 8,860 matches, where the capped count reads 1,001 entries in 0.4 ms): it is the capped count, as a scalar
+ * subquery of this statement with `withCount` (one round trip), or its own query where the caller runs it apart.
  */
 export function searchPageQuery(
   scope: DiamondScope,

@@ -42,10 +42,17 @@ function freshness(quote: MarketQuote, nowMs: number) {
   };
 }
 
+const spotOf = (metal: Metal, quote: MarketQuote, nowMs: number): SpotPrice => ({
+  metal,
+  currency: 'EUR',
+  pricePerG: quote.value,
+  ...freshness(quote, nowMs),
+});
+
 function spotAnswer(engine: MarketEngine, metal: Metal, nowMs: number): SpotPrice {
   const quote = engine.getSpot(metal);
   if (!quote) throw unavailable();
-  return { metal, currency: 'EUR', pricePerG: quote.value, ...freshness(quote, nowMs) };
+  return spotOf(metal, quote, nowMs);
 }
 
 /** The last JSON text of each metal's answer, reused while the reading and its age in seconds are the same. */
@@ -72,8 +79,7 @@ function spotJson(engine: MarketEngine, metal: Metal, nowMs: number): string {
   const ageSeconds = Math.max(0, Math.floor((nowMs - quote.observedAt.getTime()) / 1000));
   const known = spotTexts.get(metal);
   if (known && known.ageSeconds === ageSeconds && sameReading(known.quote, quote)) return known.text;
-  const answer: SpotPrice = { metal, currency: 'EUR', pricePerG: quote.value, ...freshness(quote, nowMs) };
-  const text = JSON.stringify(answer);
+  const text = JSON.stringify(spotOf(metal, quote, nowMs));
   spotTexts.set(metal, { quote, ageSeconds, text });
   return text;
 }
