@@ -13,24 +13,59 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-/** The security headers every answer carries (API, static files, SPA shell, errors). */
+/**
+ * A JSON answer is data, never a document: nothing may load from it and nothing may frame it, whatever a browser
+ * is made to do with it.
+ */
+export const JSON_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+const strictTransport = (cookieSecure: boolean): Record<string, string> =>
+  cookieSecure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {};
+
+/** The security headers of documents, files and every answer that is not JSON (the SPA shell, PDFs, images…). */
 export function securityHeaders(cookieSecure: boolean): Record<string, string> {
   return {
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
-    ...(cookieSecure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...strictTransport(cookieSecure),
   };
 }
 
-/** Global onRequest hook (fastify-plugin): set once per request, kept by error and 404 answers. */
+/**
+ * The security headers of a JSON answer (the API's answers and errors): the strictest policy, no sniffing, no
+ * framing. No Referrer-Policy: it only governs what a document sends. Fewer and shorter headers also cost less to
+ * write on the most frequent answers (ADR 0018).
+ */
+export function jsonSecurityHeaders(cookieSecure: boolean): Record<string, string> {
+  return {
+    'content-security-policy': JSON_CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...strictTransport(cookieSecure),
+  };
+}
+
+const withoutPolicy = ({ 'content-security-policy': _policy, ...rest }: Record<string, string>) => rest;
+
+/**
+ * Global onSend hook (fastify-plugin): every answer, errors and 404 included, gets the set that fits its content
+ * type; a route that set its own policy (an uploaded logo, a diamond's placeholder image) keeps it.
+ */
 export const securityHeadersModule = fp(
   async (app: FastifyInstance) => {
-    const headers = securityHeaders(app.config.cookieSecure);
-    app.addHook('onRequest', (_request, reply, done) => {
-      void reply.headers(headers);
-      done();
+    const document = securityHeaders(app.config.cookieSecure);
+    const json = jsonSecurityHeaders(app.config.cookieSecure);
+    const sets = {
+      document: { all: document, others: withoutPolicy(document) },
+      json: { all: json, others: withoutPolicy(json) },
+    };
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      const type = reply.getHeader('content-type');
+      const set = typeof type === 'string' && type.startsWith('application/json') ? sets.json : sets.document;
+      void reply.headers(reply.hasHeader('content-security-policy') ? set.others : set.all);
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { openTestDatabase } from '../../test/harness';
-import { CONTENT_SECURITY_POLICY } from './security-headers';
+import { CONTENT_SECURITY_POLICY, JSON_CONTENT_SECURITY_POLICY } from './security-headers';
 import { spaModule } from './spa.plugin';
 
 const INDEX =
@@ -93,10 +93,32 @@ describe('SPA serving', () => {
     }
   });
 
-  it('puts the security headers on API answers, errors included', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/user' });
-    expect(res.statusCode).toBe(401);
-    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('puts the JSON set of security headers on API answers, errors included', async () => {
+    for (const url of ['/api/user', '/api/nothing-here', '/api/csrf-token', '/API/user']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe(JSON_CONTENT_SECURITY_POLICY);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
+    }
+    const refused = await app.inject({ method: 'POST', url: '/api/clients', payload: { name: 'x' } });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.headers['content-security-policy']).toBe(JSON_CONTENT_SECURITY_POLICY);
+  });
+
+  it('puts the document set on what is not JSON, and keeps the policy a route sets itself', async () => {
+    for (const url of ['/', '/auth', '/assets/app-abc123.js', '/favicon.svg']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+    const image = await app.inject({ method: 'GET', url: '/api/diamonds/placeholder/round.svg' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(image.headers['x-frame-options']).toBe('DENY');
+    expect(image.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
