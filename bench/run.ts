@@ -7,6 +7,7 @@
  * - api:      requests/s and p99 at 50 connections of GET /api/spot/gold and GET /api/ddpl/random6,
  *             beside a bare Fastify hello-world in the same run (ratio), on PostgreSQL: every target warmed up,
  *             then BENCH_API_ROUNDS (3) rounds of BENCH_API_ROUND_S (5) s taken in turn, the median round kept;
+ *             and each server's CPU time per request (from /proc) beside the hello-world's (ratio);
  * - random6:  random6 latency and plans with 100,000 and 1,000,000 diamonds on PostgreSQL;
  * - lists:    clients list with 50,000 clients at 50 connections on PostgreSQL (target p99 < 20 ms),
  *             closed loop (saturation) and open loop (a mixed workload arriving at fixed rates);
@@ -47,6 +48,18 @@ const note = (figure: string, value: string) => {
   summary.push({ figure, value });
   console.log(`  ${figure}: ${value}`);
 };
+
+/** CPU time (user + system) the process has used so far, in µs; null where /proc is not there. */
+function cpuMicros(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, what /proc/<pid>/stat counts in. */
+const CLOCK_TICKS_PER_S = 100;
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -208,22 +221,37 @@ async function apiThroughput(): Promise<void> {
       });
       try {
         const cookie = await signedInCookie(server.url);
-        const targets: Array<{ name: string; url: string; headers: Record<string, string> }> = [
-          { name: 'hello world (bare Fastify)', url: `http://127.0.0.1:${port}/hello`, headers: {} },
-          { name: 'GET /api/spot/gold', url: `${server.url}/api/spot/gold`, headers: { cookie } },
-          { name: 'GET /api/ddpl/random6', url: `${server.url}/api/ddpl/random6`, headers: { cookie } },
+        const targets: Array<{ name: string; url: string; headers: Record<string, string>; pid: number }> = [
+          { name: 'hello world (bare Fastify)', url: `http://127.0.0.1:${port}/hello`, headers: {}, pid: hello.pid! },
+          { name: 'GET /api/spot/gold', url: `${server.url}/api/spot/gold`, headers: { cookie }, pid: server.pid },
+          {
+            name: 'GET /api/ddpl/random6',
+            url: `${server.url}/api/ddpl/random6`,
+            headers: { cookie },
+            pid: server.pid,
+          },
           {
             name: 'GET /api/ddpl/random6?weight_min=0.5&weight_max=0.59',
             url: `${server.url}/api/ddpl/random6?weight_min=0.5&weight_max=0.59`,
             headers: { cookie },
+            pid: server.pid,
           },
         ];
         // Both servers compile their hot paths first: a cold JIT is not the route's cost.
         for (const t of targets) await load(t.name, t.url, { headers: t.headers, durationS: 3 });
         const rounds = targets.map(() => [] as LoadResult[]);
+        // The server's own CPU time per answer (the database's excepted): steadier than requests/s, which moves
+        // with where the scheduler puts the load generator and the server on a shared machine.
+        const cpuPerRequest = targets.map(() => [] as number[]);
         for (let round = 0; round < API_ROUNDS; round++) {
           for (const [i, t] of targets.entries()) {
-            rounds[i]!.push(await load(t.name, t.url, { headers: t.headers, durationS: API_ROUND_S }));
+            const before = cpuMicros(t.pid);
+            const result = await load(t.name, t.url, { headers: t.headers, durationS: API_ROUND_S });
+            const after = cpuMicros(t.pid);
+            rounds[i]!.push(result);
+            if (before !== null && after !== null && result.requestsPerSec > 0) {
+              cpuPerRequest[i]!.push((after - before) / (result.requestsPerSec * API_ROUND_S));
+            }
           }
         }
         const medians = rounds.map((results) => medianResult(results));
@@ -240,6 +268,14 @@ async function apiThroughput(): Promise<void> {
             `${r.name}`,
             `${r.requestsPerSec} req/s, p99 ${r.p99Ms} ms (${((r.requestsPerSec / base) * 100).toFixed(0)} % of hello world's ${base} req/s; rounds ${perRound.join(', ')})`,
           );
+          const baseCpu = median(cpuPerRequest[0]!);
+          const cpu = median(cpuPerRequest[i]!);
+          if (baseCpu !== null && cpu !== null) {
+            note(
+              `${r.name}, server CPU a request`,
+              `${cpu.toFixed(1)} µs (hello world: ${baseCpu.toFixed(1)} µs, ratio ${(baseCpu / cpu).toFixed(2)}; medians of ${cpuPerRequest[i]!.length} rounds)`,
+            );
+          }
         }
       } finally {
         await server.stop();
@@ -249,6 +285,9 @@ async function apiThroughput(): Promise<void> {
     hello.kill('SIGTERM');
   }
 }
+
+const median = (values: number[]): number | null =>
+  values.length === 0 ? null : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The round with the median throughput (its latencies with it). */
 function medianResult(results: LoadResult[]): LoadResult {
