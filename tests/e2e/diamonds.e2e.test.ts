@@ -117,6 +117,31 @@ describe('diamond catalogue', () => {
     await w.close();
   });
 
+  it('keeps two filters chosen before the page shows the first', async () => {
+    const w = await openPage(browser);
+    await signIn(w.page, server.url, 'commercial');
+    await w.page.goto(`${server.url}/diamonds`);
+    await w.page.getByTestId('catalogue-cards').waitFor();
+    const filters = w.page.getByRole('complementary', { name: 'Filtres' });
+    const round = await filters.getByRole('button', { name: 'Rond', exact: true }).elementHandle();
+    const clarity = await filters.getByLabel('De', { exact: true }).nth(1).elementHandle();
+    // Both in one task, as a quick hand on a busy machine does: the second handler runs before React shows the
+    // first change (a navigation renders in a transition), so it sees the page without the shape.
+    await w.page.evaluate(
+      ([button, select]) => {
+        (button as HTMLButtonElement).click();
+        (select as HTMLSelectElement).value = 'VS2';
+        select!.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      [round, clarity] as const,
+    );
+    await waitForParam(w.page, 'clarityMin', 'VS2');
+    expect(new URL(w.page.url()).searchParams.get('shape')).toBe('ROUND');
+    expect(await filters.getByRole('button', { name: 'Rond', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    w.expectNoConsoleErrors();
+    await w.close();
+  });
+
   it('shows a stone in French and puts it on a new quote, then on that draft', async () => {
     const w = await openPage(browser);
     await signIn(w.page, server.url, 'commercial');

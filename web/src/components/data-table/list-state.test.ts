@@ -5,6 +5,7 @@ import {
   pageCount,
   parseListState,
   rangeLabel,
+  rebaseListState,
   toggleSort,
   withFilter,
 } from './list-state';
@@ -91,5 +92,31 @@ describe('list helpers', () => {
     expect(rangeLabel(2, 25, 1000, true).replace(/\s/g, ' ')).toBe('26–50 sur plus de 1 000 (affinez la recherche)');
     expect(pageCount(25, 0)).toBe(1);
     expect(pageCount(25, 26)).toBe(2);
+  });
+});
+
+describe('a change made before the page shows the previous one', () => {
+  const seen = parseListState(new URLSearchParams('kind=pro'), defaults);
+  it('keeps both: the change the page has not shown yet and the new one', () => {
+    // The URL already holds page 3 and a search the render that the caller saw did not show.
+    const current = parseListState(new URLSearchParams('kind=pro&q=dupont&page=3'), defaults);
+    const next = withFilter(seen, 'archived', 'true');
+    expect(rebaseListState(next, seen, current)).toEqual({
+      ...current,
+      page: 1,
+      filters: { kind: 'pro', archived: 'true' },
+    });
+  });
+  it('takes what the caller changed, even back to a default, and leaves the page where the URL has it', () => {
+    const current = parseListState(new URLSearchParams('kind=pro&sort=city&page=2'), defaults);
+    const next = { ...seen, filters: { ...seen.filters, kind: '' }, page: 2 };
+    expect(rebaseListState(next, seen, current)).toEqual({ ...current, filters: { kind: '', archived: 'false' } });
+    // Another order starts again at page 1, with the sort column the URL holds.
+    const sorted = rebaseListState({ ...seen, dir: 'desc' }, seen, current);
+    expect([sorted.sort, sorted.dir, sorted.page]).toEqual(['city', 'desc', 1]);
+  });
+  it("is the caller's state when the URL holds what it saw", () => {
+    const next = toggleSort(withFilter(seen, 'kind', 'particulier'), 'city');
+    expect(rebaseListState(next, seen, seen)).toEqual(next);
   });
 });

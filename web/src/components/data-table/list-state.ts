@@ -93,6 +93,28 @@ export function listStateToSearchParams(
   return next;
 }
 
+/**
+ * The change a caller made to the state it saw (`seen` → `next`), applied over the state the URL holds now
+ * (`current`). Two changes made before the page shows the first (a carat typed, then a clarity picked at once)
+ * both stay: the second caller's `seen` does not hold the first change yet. Values the caller left as it saw
+ * them are taken from `current`; a change that sends the list back to page 1 does so.
+ */
+export function rebaseListState(next: ListState, seen: ListState, current: ListState): ListState {
+  const pick = <K extends 'q' | 'sort' | 'dir' | 'pageSize'>(key: K): ListState[K] =>
+    next[key] !== seen[key] ? next[key] : current[key];
+  const filters: Record<string, string> = { ...current.filters };
+  let filterChanged = false;
+  for (const key of new Set([...Object.keys(seen.filters), ...Object.keys(next.filters)])) {
+    if ((next.filters[key] ?? '') === (seen.filters[key] ?? '')) continue;
+    filters[key] = next.filters[key] ?? '';
+    filterChanged = true;
+  }
+  const othersChanged =
+    filterChanged || (['q', 'sort', 'dir', 'pageSize'] as const).some((key) => next[key] !== seen[key]);
+  const page = next.page !== seen.page || (othersChanged && next.page === 1) ? next.page : current.page;
+  return { q: pick('q'), sort: pick('sort'), dir: pick('dir'), page, pageSize: pick('pageSize'), filters };
+}
+
 /** The API query string of a list state (without `?`): every non-empty value, so the server gets it all. */
 export function listStateToQueryString(state: ListState): string {
   const params = new URLSearchParams();

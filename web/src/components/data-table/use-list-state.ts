@@ -1,6 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { listStateToSearchParams, parseListState, type ListState, type ListStateDefaults } from './list-state';
+import {
+  listStateToSearchParams,
+  parseListState,
+  rebaseListState,
+  type ListState,
+  type ListStateDefaults,
+} from './list-state';
 
 export type { ListState, ListStateDefaults } from './list-state';
 
@@ -18,17 +24,21 @@ export function useListState(defaults: ListStateDefaults): [ListState, SetListSt
 
   const setState = useCallback<SetListState>(
     (next) => {
-      const value = typeof next === 'function' ? next(state) : next;
+      // The address can already hold a change this render does not show yet (React Router renders a
+      // navigation in a transition): the caller's change goes over the address as it is now.
+      const live = new URLSearchParams(window.location.search);
+      const current = parseListState(live, initialDefaults);
+      const value = typeof next === 'function' ? next(current) : rebaseListState(next, state, current);
       const onlySearchChanged =
-        value.q !== state.q &&
-        value.sort === state.sort &&
-        value.dir === state.dir &&
-        value.pageSize === state.pageSize;
-      const nextParams = listStateToSearchParams(value, initialDefaults, searchParams);
-      if (nextParams.toString() === searchParams.toString()) return;
+        value.q !== current.q &&
+        value.sort === current.sort &&
+        value.dir === current.dir &&
+        value.pageSize === current.pageSize;
+      const nextParams = listStateToSearchParams(value, initialDefaults, live);
+      if (nextParams.toString() === live.toString()) return;
       setSearchParams(nextParams, { replace: onlySearchChanged });
     },
-    [state, searchParams, initialDefaults, setSearchParams],
+    [state, initialDefaults, setSearchParams],
   );
 
   return [state, setState];
