@@ -137,7 +137,11 @@ describe('diamond catalogue', () => {
     );
     await waitForParam(w.page, 'clarityMin', 'VS2');
     expect(new URL(w.page.url()).searchParams.get('shape')).toBe('ROUND');
-    expect(await filters.getByRole('button', { name: 'Rond', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    // The page shows both once it has rendered the address.
+    await expect
+      .poll(() => filters.getByRole('button', { name: 'Rond', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await filters.getByLabel('De', { exact: true }).nth(1).inputValue()).toBe('VS2');
     w.expectNoConsoleErrors();
     await w.close();
   });
