@@ -93,6 +93,9 @@ export function listStateToSearchParams(
   return next;
 }
 
+/** The list state's values besides the page and the filters. */
+const LIST_SCALARS = ['q', 'sort', 'dir', 'pageSize'] as const;
+
 /**
  * The change a caller made to the state it saw (`seen` → `next`), applied over the state the URL holds now
  * (`current`). Two changes made before the page shows the first (a carat typed, then a clarity picked at once)
@@ -100,7 +103,7 @@ export function listStateToSearchParams(
  * them are taken from `current`; a change that sends the list back to page 1 does so.
  */
 export function rebaseListState(next: ListState, seen: ListState, current: ListState): ListState {
-  const pick = <K extends 'q' | 'sort' | 'dir' | 'pageSize'>(key: K): ListState[K] =>
+  const pick = <K extends (typeof LIST_SCALARS)[number]>(key: K): ListState[K] =>
     next[key] !== seen[key] ? next[key] : current[key];
   const filters: Record<string, string> = { ...current.filters };
   let filterChanged = false;
@@ -109,8 +112,7 @@ export function rebaseListState(next: ListState, seen: ListState, current: ListS
     filters[key] = next.filters[key] ?? '';
     filterChanged = true;
   }
-  const othersChanged =
-    filterChanged || (['q', 'sort', 'dir', 'pageSize'] as const).some((key) => next[key] !== seen[key]);
+  const othersChanged = filterChanged || LIST_SCALARS.some((key) => next[key] !== seen[key]);
   const page = next.page !== seen.page || (othersChanged && next.page === 1) ? next.page : current.page;
   return { q: pick('q'), sort: pick('sort'), dir: pick('dir'), page, pageSize: pick('pageSize'), filters };
 }
