@@ -1,11 +1,12 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type preHandlerHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { diskSpaceGuard, UNGUARDED } from './db/disk-space';
 import { registerErrorHandler } from './http/errors';
 import './http/types';
-import { authModule } from './modules/auth/auth.plugin';
+import { appendRouteHook, routeMethods, WRITE_METHODS } from './http/route-hooks';
+import { authModule, requestAuthModule } from './modules/auth/auth.plugin';
 import { changeBusModule } from './cluster/change-bus';
 import { marketModule } from './modules/market/market.plugin';
 import { diamondsModule } from './modules/diamonds/diamonds.plugin';
@@ -32,7 +33,8 @@ import { quotesModule } from './modules/quotes/quotes.plugin';
 import { goldBuysModule } from './modules/gold-buys/gold-buys.plugin';
 import { dashboardModule } from './modules/dashboard/dashboard.plugin';
 import { observabilityModule } from './observability/observability.plugin';
-import { requestIdOptions } from './observability/request-id';
+import { echoRequestId, requestIdOptions } from './observability/request-id';
+import { MeteredLogController } from './observability/request-metrics';
 import { lazyChildLogger } from './observability/request-logger';
 
 export interface AppOptions {
@@ -44,8 +46,6 @@ export interface AppOptions {
   /** Free bytes on the embedded database's disk (tests stand in for a full disk); `statfs` by default. */
   freeDiskBytes?: (dir: string) => number;
 }
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the Fastify app: one error shape, sessions + CSRF, then each feature module. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -59,8 +59,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // `x-request-id` from a trusted proxy, else a random UUID; logged as `reqId` (server/observability).
     ...requestIdOptions(config),
-    // Our own logs say what matters; Fastify's per-request lines are off (the non-deprecated option).
-    logController: new LogController({ disableRequestLogging: true }),
+    // Fastify's per-request lines are off (our own logs say what matters); each answer's duration goes to the
+    // metrics of its route instead (server/observability).
+    logController: new MeteredLogController(),
     // A request's pino child is made on its first log line only (most requests write none).
     childLoggerFactory: lazyChildLogger,
   });
@@ -81,21 +82,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guarded ? diskSpaceGuard(config.dataDir, config.minFreeDiskMb, options.freeDiskBytes) : UNGUARDED,
   );
   if (guarded) {
-    app.addHook('preHandler', (request, _reply, done) => {
-      if (!WRITE_METHODS.has(request.method)) return done();
+    // Only the routes that write get the check: a route's preHandler hooks cost each of its requests.
+    const guardDisk: preHandlerHookHandler = (_request, _reply, done) => {
       try {
         app.diskSpace.assertWritable();
         done();
       } catch (error) {
         done(error as Error);
       }
+    };
+    app.addHook('onRoute', (route) => {
+      if (routeMethods(route).some((method) => WRITE_METHODS.has(method)))
+        appendRouteHook(route, 'preHandler', guardDisk);
     });
   }
   // What other app nodes must hear of at once (market readings, module switches).
   await app.register(changeBusModule);
   await app.register(securityHeadersModule);
   await app.register(cookie);
-  // The authorize plugin first: its onRoute hook must see every route, the auth routes included.
+  // What every request goes through before its route, as onRequest hooks in this order (ADR 0007): its id on
+  // the answer; the session, the CSRF token and a signed-in user; the role and the module (authorize); then
+  // each route's own checks and the input guard (path and query; the body once parsed, where there is one).
+  app.addHook('onRequest', echoRequestId);
+  await app.register(requestAuthModule);
+  // The authorize plugin before every route: its onRoute hook must see them all, the auth routes included.
   await app.register(authorizeModule);
   // Before every route: its onRoute hook gives each route its duration recorder (/healthz, /readyz, /metrics).
   await app.register(observabilityModule);

@@ -99,9 +99,11 @@ export const authorizeModule = fp(
       return module;
     };
 
-    // A plain callback hook: a request whose organization's module switches are in memory and whose role may
-    // call the route passes without a promise; only a switch read or a refusal (journalled) waits.
-    app.addHook('preHandler', (request, _reply, done) => {
+    // onRequest, after the session, CSRF and sign-in hooks (registered before this plugin): a refused request is
+    // answered before its body is read. A plain callback hook: a request whose organization's module switches are
+    // in memory and whose role may call the route passes without a promise; only a switch read or a refusal
+    // (journalled) waits.
+    app.addHook('onRequest', (request, _reply, done) => {
       // Decided from the route that matched, never from the URL text (ADR 0007). A request that matched no
       // route keeps its JSON 404, signed in or not.
       if (request.is404) return done();

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors';
+import { appendRouteHook, routeMethods, WRITE_METHODS } from './route-hooks';
 
 /**
  * Input limits every route gets before its own zod schema (ADR 0007): PostgreSQL refuses NUL bytes in
@@ -61,20 +62,29 @@ export function findInputProblem(value: unknown): InputProblem {
 }
 
 /**
- * preHandler, registered after the authorize plugin so a refused role still gets its 403: a body, query
- * or path parameter with a NUL byte, a lone surrogate or too deep a structure answers 400 with the field.
+ * Registered after the authorize plugin, so a refused role still gets its 403: a body, query or path parameter
+ * with a NUL byte, a lone surrogate or too deep a structure answers 400 with the field. Each route gets the
+ * checks it needs, after its own onRequest hooks: the path and the query in onRequest, the body once parsed
+ * in a preHandler of the routes that take one (so a GET route has no preHandler at all: each kind of hook a
+ * route has costs every one of its requests).
  */
 export const inputGuardModule = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preHandler', (request, _reply, done) => {
-      // A request that matched no route gets its 404 (its `*` parameter is the raw path).
-      if (request.is404) return done();
-      const problem =
-        findInputProblem(request.params) ?? findInputProblem(request.query) ?? findInputProblem(request.body);
-      if (problem) {
-        return done(new AppError('VALIDATION_FAILED', 'Données invalides', { [problem.path]: [problem.message] }));
+    const refuse = (problem: NonNullable<InputProblem>): AppError =>
+      new AppError('VALIDATION_FAILED', 'Données invalides', { [problem.path]: [problem.message] });
+    const guardPathAndQuery: onRequestHookHandler = (request, _reply, done) => {
+      const problem = findInputProblem(request.params) ?? findInputProblem(request.query);
+      done(problem ? refuse(problem) : undefined);
+    };
+    const guardBody: preHandlerHookHandler = (request, _reply, done) => {
+      const problem = findInputProblem(request.body);
+      done(problem ? refuse(problem) : undefined);
+    };
+    app.addHook('onRoute', (route) => {
+      appendRouteHook(route, 'onRequest', guardPathAndQuery);
+      if (routeMethods(route).some((method) => WRITE_METHODS.has(method))) {
+        appendRouteHook(route, 'preHandler', guardBody);
       }
-      done();
     });
   },
   { name: 'input-guard' },

@@ -1,11 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, HTTPMethods, onResponseHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound, unauthenticated } from '../http/errors';
 import { PROMETHEUS_CONTENT_TYPE } from './exposition';
 import { checkReadiness, expectedMigrations, type Readiness } from './readiness';
-import { REQUEST_ID_HEADER } from './request-id';
-import { RequestMetrics, type RouteRecorder } from './request-metrics';
+import { RequestMetrics } from './request-metrics';
 import { scrape, startLoopMonitor } from './scrape';
 
 export interface Observability {
@@ -34,8 +33,8 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 /**
  * Supervision: `GET /healthz` (the process serves), `GET /readyz` (database, migrations, market feed),
- * `GET /metrics` (Prometheus text, behind METRICS_TOKEN), the `x-request-id` answer header, and the
- * per-route duration recorders. Registered before any route so its onRoute hook sees them all.
+ * `GET /metrics` (Prometheus text, behind METRICS_TOKEN), and the per-route duration recorders. Registered
+ * before any route so its onRoute hook sees them all.
  */
 export const observabilityModule = fp(
   async (app: FastifyInstance) => {
@@ -54,31 +53,13 @@ export const observabilityModule = fp(
       },
     });
 
-    // One recorder per route, made once here: the hook of a request only adds to its own route's series.
+    // One recorder per route and method, made once here and kept in the route's config: the log controller
+    // (MeteredLogController) only adds the request to its own route's series.
     app.addHook('onRoute', (route: RouteOptions) => {
       const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
-      let hook: onResponseHookHandler;
-      if (methods.length === 1) {
-        const recorder = requests.recorder(methods[0]!, route.url);
-        hook = (_request, reply, done) => {
-          recorder.observe(reply.statusCode, reply.elapsedTime);
-          done();
-        };
-      } else {
-        const recorders = new Map<string, RouteRecorder>(methods.map((m) => [m, requests.recorder(m, route.url)]));
-        hook = (request, reply, done) => {
-          recorders.get(request.method)?.observe(reply.statusCode, reply.elapsedTime);
-          done();
-        };
-      }
-      const existing = route.onResponse;
-      route.onResponse =
-        existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
-    });
-
-    app.addHook('onRequest', (request, reply, done) => {
-      void reply.header(REQUEST_ID_HEADER, request.id);
-      done();
+      const durationRecorders = { ...route.config?.durationRecorders };
+      for (const method of methods) durationRecorders[method] = requests.recorder(method, route.url);
+      route.config = { ...route.config, durationRecorders };
     });
 
     app.addHook('onClose', async () => {

@@ -83,6 +83,15 @@ export function requestIdOptions(config: Pick<AppConfig, 'trustProxy'>): {
   };
 }
 
+/**
+ * onRequest, the first of the app's request hooks: the answer carries the request's id back, whatever refuses
+ * the request later (a missing session, a bad CSRF token, a role).
+ */
+export function echoRequestId(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  void reply.header(REQUEST_ID_HEADER, request.id);
+  done();
+}
+
 /** The request's logger (request-logger.ts, or pino's child): `setBindings` adds to its own bindings (no new logger). */
 type BindableLogger = FastifyBaseLogger & { setBindings?: (bindings: Record<string, string>) => void };
 

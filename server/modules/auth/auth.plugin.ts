@@ -9,14 +9,21 @@ import { registerRoute } from './register.route';
 import { registerSessionHook } from './session.hook';
 
 /**
- * Sessions, CSRF and the access guard for the whole app (fastify-plugin: the hooks are global and
- * run in this order: session, CSRF, access), plus the auth routes.
+ * Sessions, CSRF and the access guard for the whole app (fastify-plugin: the hooks are global and run in this
+ * order: session, CSRF, access). Registered before the authorize plugin, whose hook runs after them.
  */
-export const authModule = fp(
+export const requestAuthModule = fp(
   async (app) => {
     registerSessionHook(app);
     registerCsrfHook(app);
     registerAccessHook(app);
+  },
+  { name: 'request-auth' },
+);
+
+/** The auth routes: CSRF token, current user, sign-in, registration, sign-out. */
+export const authModule = fp(
+  async (app) => {
     await app.register(csrfTokenRoute);
     await app.register(currentUserRoute);
     await app.register(loginRoute);

@@ -101,15 +101,15 @@ export const diamondsModule = fp(
       },
     );
 
-    // Only digits name a stone. Anything else answers 404 before the access and input checks: the path would
-    // otherwise be an odd spelling of a sibling route (`/api/diamonds/feeds%00` is not the admin's feed list).
+    // Only digits name a stone. Anything else answers 404 before the input checks: the path would otherwise be
+    // an odd spelling of a sibling route (`/api/diamonds/feeds%00` is not the admin's feed list).
     const STONE_ID = /^\d{1,18}$/;
     app.get<{ Params: { id: string } }>(
       '/api/diamonds/:id',
       {
         config: { access: { area: 'dashboard', mode: 'read' } },
-        preValidation: async (request) => {
-          if (!STONE_ID.test(request.params.id)) throw notFound('Diamant introuvable');
+        onRequest: (request, _reply, done) => {
+          done(STONE_ID.test(request.params.id) ? undefined : notFound('Diamant introuvable'));
         },
       },
       async (request): Promise<DiamondDetail> => {

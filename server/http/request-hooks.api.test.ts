@@ -1,0 +1,77 @@
+/**
+ * The order of the checks every request goes through (ADR 0007) and what a route carries for them (ADR 0018): a
+ * refused request is answered before its body is read, and a GET route has no preHandler and no onResponse hook.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInClient, TestClient, type TestApp } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The hook lines Fastify prints for one route and method, e.g. `(onRequest) [...]`. */
+function hooksOf(path: string, method: string): string[] {
+  const lines = t.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
+  const start = lines.findIndex((line) => line.trimEnd().endsWith(`${path} (${method})`));
+  expect(start, `${method} ${path} is registered`).toBeGreaterThanOrEqual(0);
+  const hooks: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const hook = /• \((\w+)\)/.exec(line);
+    if (!hook) break;
+    hooks.push(hook[1]!);
+  }
+  return hooks;
+}
+
+describe('the checks before a route', () => {
+  it('answer a forbidden role with 403 before its body is parsed', async () => {
+    const { client } = await signedInClient(t, { role: 'sales' });
+    const malformed = await client.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(403);
+    expect(malformed.json()).toMatchObject({ code: 'FORBIDDEN' });
+    // The same body from a role that may write users is read, and refused as malformed.
+    const { client: admin } = await signedInClient(t, { role: 'admin' });
+    const parsed = await admin.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(parsed.statusCode).toBe(400);
+  });
+
+  it('still guard the body of a write, after authorization', async () => {
+    const { client } = await signedInClient(t, { role: 'admin' });
+    const res = await client.post('/api/clients', { firstName: 'a\u0000b', lastName: 'Durand' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { firstName: expect.any(Array) } });
+  });
+
+  it('guard the path and query of a read', async () => {
+    const { client } = await signedInClient(t, { role: 'admin' });
+    const res = await client.get('/api/clients?q=%00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('put the request id on an answer refused before any route code ran', async () => {
+    const res = await new TestClient(t.app).get('/api/spot/gold');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+  });
+
+  it('leave a read route without preHandler and onResponse hooks, and give the body guard to writes only', () => {
+    expect(hooksOf('/api/spot/gold', 'GET')).toEqual(['onRequest', 'onSend']);
+    expect(hooksOf('/api/clients', 'GET')).toEqual(['onRequest', 'onSend']);
+    expect(hooksOf('/api/clients', 'POST')).toEqual(['onRequest', 'preHandler', 'onSend']);
+  });
+});
