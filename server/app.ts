@@ -5,7 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import { diskSpaceGuard, UNGUARDED } from './db/disk-space';
 import { registerErrorHandler } from './http/errors';
 import './http/types';
-import { appendRouteHook, routeMethods, WRITE_METHODS } from './http/route-hooks';
+import { appendRouteHook, takesBody } from './http/route-hooks';
 import { authModule, requestAuthModule } from './modules/auth/auth.plugin';
 import { changeBusModule } from './cluster/change-bus';
 import { marketModule } from './modules/market/market.plugin';
@@ -57,7 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
-    // `x-request-id` from a trusted proxy, else a random UUID; logged as `reqId` (server/observability).
+    // `x-request-id` from a trusted proxy, else `<random prefix>-<counter>`; logged as `reqId` (server/observability).
     ...requestIdOptions(config),
     // Fastify's per-request lines are off (our own logs say what matters); each answer's duration goes to the
     // metrics of its route instead (server/observability).
@@ -92,8 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
     };
     app.addHook('onRoute', (route) => {
-      if (routeMethods(route).some((method) => WRITE_METHODS.has(method)))
-        appendRouteHook(route, 'preHandler', guardDisk);
+      if (takesBody(route)) appendRouteHook(route, 'preHandler', guardDisk);
     });
   }
   // What other app nodes must hear of at once (market readings, module switches).

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
-import type { HTTPMethods, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { can, type AccessMode, type Area } from '@shared/access';
 import { moduleOfApiPath, type ModuleKey } from '@shared/modules';
 import { OrganizationModules } from '../access/org-modules';
 import { recordSecurityEvent } from '../access/security-journal';
 import { routeConfig, type MatchedRouteConfig } from './route-config';
+import { routeMethods } from './route-hooks';
 import { AppError, notFound, unauthenticated } from './errors';
 
 /**
@@ -67,7 +68,7 @@ export const authorizeModule = fp(
     const catalog: CatalogedRoute[] = [];
     app.decorate('routeCatalog', catalog);
     app.addHook('onRoute', (route) => {
-      const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
+      const methods = routeMethods(route);
       for (const method of methods) if (method !== 'HEAD') routes.push({ method, options: route });
     });
     // Fail closed at start: a route that declares neither `public` nor `access` stops the app.

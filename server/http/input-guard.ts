@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors';
-import { appendRouteHook, routeMethods, WRITE_METHODS } from './route-hooks';
+import { appendRouteHook, takesBody } from './route-hooks';
 
 /**
  * Input limits every route gets before its own zod schema (ADR 0007): PostgreSQL refuses NUL bytes in
@@ -82,7 +82,7 @@ export const inputGuardModule = fp(
     };
     app.addHook('onRoute', (route) => {
       appendRouteHook(route, 'onRequest', guardPathAndQuery);
-      if (routeMethods(route).some((method) => WRITE_METHODS.has(method))) {
+      if (takesBody(route)) {
         appendRouteHook(route, 'preHandler', guardBody);
       }
     });

@@ -27,25 +27,24 @@ function hooksOf(path: string, method: string): string[] {
   return hooks;
 }
 
+/** `POST /api/users` with a body cut in the middle of its JSON. */
+const postTruncatedUser = (client: TestClient) =>
+  client.request({
+    method: 'POST',
+    url: '/api/users',
+    payload: '{"username":',
+    headers: { 'content-type': 'application/json' },
+  });
+
 describe('the checks before a route', () => {
   it('answer a forbidden role with 403 before its body is parsed', async () => {
     const { client } = await signedInClient(t, { role: 'sales' });
-    const malformed = await client.request({
-      method: 'POST',
-      url: '/api/users',
-      payload: '{"username":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const malformed = await postTruncatedUser(client);
     expect(malformed.statusCode).toBe(403);
     expect(malformed.json()).toMatchObject({ code: 'FORBIDDEN' });
     // The same body from a role that may write users is read, and refused as malformed.
     const { client: admin } = await signedInClient(t, { role: 'admin' });
-    const parsed = await admin.request({
-      method: 'POST',
-      url: '/api/users',
-      payload: '{"username":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const parsed = await postTruncatedUser(admin);
     expect(parsed.statusCode).toBe(400);
   });
 

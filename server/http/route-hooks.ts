@@ -4,22 +4,24 @@ import type { HTTPMethods, onRequestHookHandler, preHandlerHookHandler, RouteOpt
 export const routeMethods = (route: RouteOptions): HTTPMethods[] =>
   (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
 
-/** The methods whose requests carry a body and may write. */
-export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a route answers a method whose requests carry a body and may write. */
+export const takesBody = (route: RouteOptions): boolean =>
+  routeMethods(route).some((method) => WRITE_METHODS.has(method));
+
+type RouteHooks = { onRequest: onRequestHookHandler; preHandler: preHandlerHookHandler };
 
 /**
  * Adds a hook to one route from an `onRoute` hook, after the route's own hooks of that kind (and after the global
  * ones, which run first). A check that only some routes need (a body, a write) is added to those routes: each
  * kind of hook a route has costs every one of its requests, so a global preHandler would cost every GET too.
  */
-export function appendRouteHook(route: RouteOptions, name: 'onRequest', hook: onRequestHookHandler): void;
-export function appendRouteHook(route: RouteOptions, name: 'preHandler', hook: preHandlerHookHandler): void;
-export function appendRouteHook(
+export function appendRouteHook<Name extends keyof RouteHooks>(
   route: RouteOptions,
-  name: 'onRequest' | 'preHandler',
-  hook: onRequestHookHandler | preHandlerHookHandler,
+  name: Name,
+  hook: RouteHooks[Name],
 ): void {
-  const existing: unknown = route[name];
-  const hooks = existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
-  (route as { [key in typeof name]?: unknown })[name] = hooks;
+  const existing: RouteHooks[Name] | RouteHooks[Name][] | undefined = route[name];
+  route[name] = existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
 }

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound, unauthenticated } from '../http/errors';
+import { routeMethods } from '../http/route-hooks';
 import { PROMETHEUS_CONTENT_TYPE } from './exposition';
 import { checkReadiness, expectedMigrations, type Readiness } from './readiness';
 import { RequestMetrics } from './request-metrics';
@@ -56,7 +57,7 @@ export const observabilityModule = fp(
     // One recorder per route and method, made once here and kept in the route's config: the log controller
     // (MeteredLogController) only adds the request to its own route's series.
     app.addHook('onRoute', (route: RouteOptions) => {
-      const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
+      const methods = routeMethods(route);
       const durationRecorders = { ...route.config?.durationRecorders };
       for (const method of methods) durationRecorders[method] = requests.recorder(method, route.url);
       route.config = { ...route.config, durationRecorders };
