@@ -13,19 +13,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The hook lines Fastify prints for one route and method, e.g. `(onRequest) [...]`. */
-function hooksOf(path: string, method: string): string[] {
+/** The hook lines Fastify prints for one route and method, e.g. `onRequest ["echoRequestId()",…]`. */
+function hookLinesOf(path: string, method: string): string[] {
   const lines = t.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
   const start = lines.findIndex((line) => line.trimEnd().endsWith(`${path} (${method})`));
   expect(start, `${method} ${path} is registered`).toBeGreaterThanOrEqual(0);
   const hooks: string[] = [];
   for (const line of lines.slice(start + 1)) {
-    const hook = /• \((\w+)\)/.exec(line);
+    const hook = /• \((\w+)\) (.*)$/.exec(line);
     if (!hook) break;
-    hooks.push(hook[1]!);
+    hooks.push(`${hook[1]!} ${hook[2]!}`);
   }
   return hooks;
 }
+
+/** The kinds of hooks one route and method has, in order. */
+const hooksOf = (path: string, method: string): string[] =>
+  hookLinesOf(path, method).map((line) => line.split(' ')[0]!);
 
 /** `POST /api/users` with a body cut in the middle of its JSON. */
 const postTruncatedUser = (client: TestClient) =>
@@ -72,5 +76,18 @@ describe('the checks before a route', () => {
     expect(hooksOf('/api/spot/gold', 'GET')).toEqual(['onRequest', 'onSend']);
     expect(hooksOf('/api/clients', 'GET')).toEqual(['onRequest', 'onSend']);
     expect(hooksOf('/api/clients', 'POST')).toEqual(['onRequest', 'preHandler', 'onSend']);
+  });
+
+  it('parse no cookie for every request: the session hook reads its own cookie by name', async () => {
+    const onRequest = hookLinesOf('/api/spot/gold', 'GET').find((line) => line.startsWith('onRequest'));
+    expect(onRequest).toContain('echoRequestId');
+    expect(onRequest).not.toContain('fastifyCookieHandler');
+    // Other cookies around the session's, before and after it, with look-alike names: still signed in.
+    const { client } = await signedInClient(t, { role: 'sales' });
+    const name = t.app.config.cookieName;
+    const session = `${name}=${client.cookieValue(name)!}`;
+    const read = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/spot/gold', headers: { cookie } });
+    expect((await read(`${name}_x=1; theme=dark;${session} ; x_${name}=2`)).statusCode).not.toBe(401);
+    expect((await read(`${name}_x=1; theme=dark; x_${name}=2`)).statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestCookie } from '../../http/cookies';
 import { randomToken, tokensEqual } from './tokens';
 
 /**
@@ -18,7 +19,7 @@ const tokenOf = (secret: string, nonce: string): string => hmac(secret, 'anonymo
 
 /** The token bound to the request's anonymous cookie, or null when there is none or it is not ours. */
 export function readAnonymousToken(app: FastifyInstance, request: FastifyRequest): string | null {
-  const value = request.cookies[anonymousCookieName(app)];
+  const value = requestCookie(request, anonymousCookieName(app));
   if (!value || value.length > 200) return null;
   const [nonce, issuedAt, signature] = value.split('.');
   if (!nonce || !issuedAt || !signature) return null;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows, type Db } from '../../db/client';
+import { requestCookie } from '../../http/cookies';
 import { randomToken } from './tokens';
 
 /**
@@ -18,7 +19,7 @@ const hashSource = (kind: 'device' | 'ip', value: string): string =>
   createHash('sha256').update(`${kind}:${value}`).digest('hex');
 
 function deviceToken(app: FastifyInstance, request: FastifyRequest): string | undefined {
-  const value = request.cookies[deviceCookieName(app)];
+  const value = requestCookie(request, deviceCookieName(app));
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
 }
 

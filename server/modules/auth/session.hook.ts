@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestCookie } from '../../http/cookies';
 import { bindUserToLog } from '../../observability/request-id';
 import { readAnonymousToken } from './anonymous-csrf';
 import { needsSession, routeConfig } from './route-kind';
@@ -50,7 +51,7 @@ export function registerSessionHook(app: FastifyInstance): void {
 
   app.addHook('onRequest', (request, reply, done) => {
     if (!needsSession(request)) return done();
-    const id = request.cookies[app.config.cookieName];
+    const id = requestCookie(request, app.config.cookieName);
     if (!id || id.length > 200) {
       signedOut(request, reply, id);
       return done();
