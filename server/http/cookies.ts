@@ -18,7 +18,7 @@ function decodeCookieValue(value: string): string {
 
 /**
  * The value of the cookie `name` in a `Cookie` header (`a=1; b=2`), or undefined. Only that cookie is looked
- * for: no object of every cookie is built for a request that needs one (ADR 0002). Same reading as the
+ * for: no object of every cookie is built for a request that needs one (ADR 0002, ADR 0018). Same reading as the
  * `cookie` package's parser: pairs split on `;`, blanks around names and values ignored, a pair without `=`
  * skipped, the first pair of a name wins.
  */
