@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type preHandlerHookHandler } from 'fastify';
-import cookie from '@fastify/cookie';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { diskSpaceGuard, UNGUARDED } from './db/disk-space';
@@ -98,8 +97,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What other app nodes must hear of at once (market readings, module switches).
   await app.register(changeBusModule);
   await app.register(securityHeadersModule);
-  // Cookies are read one by name where needed (server/http/cookies.ts), not all parsed for every request.
-  await app.register(cookie, { hook: false });
   // What every request goes through before its route, as onRequest hooks in this order (ADR 0007): its id on
   // the answer; the session, the CSRF token and a signed-in user; the role and the module (authorize); then
   // each route's own checks and the input guard (path and query; the body once parsed, where there is one).

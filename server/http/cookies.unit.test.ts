@@ -1,5 +1,6 @@
+import Fastify, { type RouteHandlerMethod } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { readCookie } from './cookies';
+import { clearCookie, readCookie, serializeCookie, setCookie, type CookieOptions } from './cookies';
 
 describe('readCookie', () => {
   it('finds a cookie among others, whatever its place', () => {
@@ -42,5 +43,76 @@ describe('readCookie', () => {
     expect(readCookie('', 'a')).toBeUndefined();
     expect(readCookie(undefined, 'a')).toBeUndefined();
     expect(readCookie('=x', '')).toBeUndefined();
+  });
+});
+
+describe('serializeCookie', () => {
+  const session: CookieOptions = { path: '/', sameSite: 'Lax', secure: true };
+
+  it('writes the attributes in a fixed order, HttpOnly always', () => {
+    expect(serializeCookie('pricer_sid', 'abc', { ...session, expires: new Date(Date.UTC(2026, 10, 29, 9, 30)) })).toBe(
+      'pricer_sid=abc; Path=/; Expires=Sun, 29 Nov 2026 09:30:00 GMT; HttpOnly; Secure; SameSite=Lax',
+    );
+    expect(
+      serializeCookie('pricer_sid_device', 'd', {
+        path: '/api/login',
+        sameSite: 'Strict',
+        secure: false,
+        maxAgeSeconds: 90.9 * 86_400,
+      }),
+    ).toBe('pricer_sid_device=d; Max-Age=7853760; Path=/api/login; HttpOnly; SameSite=Strict');
+    expect(serializeCookie('t', 'x', session)).toBe('t=x; Path=/; HttpOnly; Secure; SameSite=Lax');
+  });
+
+  it('percent-encodes the value so that readCookie gives it back, separators included', () => {
+    for (const value of ['a;b c=é', 'tok.123.sig', '%41', '']) {
+      const pair = serializeCookie('t', value, session).split('; ')[0]!;
+      expect(pair).not.toMatch(/[;\s]/);
+      expect(readCookie(`x=1; ${pair}`, 't')).toBe(value);
+    }
+  });
+
+  it('refuses a name or a path that would break the header', () => {
+    for (const name of ['', 'pricer sid', 'a;b', 'a=b', 'sid\r\nSet-Cookie: x', 'é']) {
+      expect(() => serializeCookie(name, 'v', session), JSON.stringify(name)).toThrow(TypeError);
+    }
+    for (const path of ['', 'api', '/a;b', '/a\nb', '/é']) {
+      expect(() => serializeCookie('t', 'v', { ...session, path }), JSON.stringify(path)).toThrow(TypeError);
+    }
+  });
+});
+
+describe('setCookie and clearCookie on an answer', () => {
+  const options: CookieOptions = { path: '/', sameSite: 'Lax', secure: false };
+
+  async function setCookiesOf(handler: RouteHandlerMethod): Promise<string[]> {
+    const app = Fastify();
+    app.get('/t', handler);
+    const res = await app.inject({ method: 'GET', url: '/t' });
+    await app.close();
+    return ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  }
+
+  it('sends one instruction per cookie name and path: the last one set in the request', async () => {
+    const cookies = await setCookiesOf((_request, reply) => {
+      setCookie(reply, 'sid', 'renewed', options);
+      setCookie(reply, 'sid_csrf', 'anonymous', options);
+      setCookie(reply, 'sid', 'other-path', { ...options, path: '/api' });
+      clearCookie(reply, 'sid', options);
+      return reply.send({ ok: true });
+    });
+    expect(cookies).toEqual([
+      'sid_csrf=anonymous; Path=/; HttpOnly; SameSite=Lax',
+      'sid=other-path; Path=/api; HttpOnly; SameSite=Lax',
+      'sid=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
+    ]);
+  });
+
+  it('keeps a cookie set before the request failed (a renewed session on a refused request)', async () => {
+    const cookies = await setCookiesOf((_request, reply) => {
+      setCookie(reply, 'sid', 'renewed', options);
+      throw new Error('refused');
+    });
+    expect(cookies).toEqual(['sid=renewed; Path=/; HttpOnly; SameSite=Lax']);
   });
 });

@@ -3,6 +3,7 @@
  * refused request is answered before its body is read, and a GET route has no preHandler and no onResponse hook.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCacheSize } from '../modules/auth/session.store';
 import { createTestApp, signedInClient, TestClient, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -76,6 +77,23 @@ describe('the checks before a route', () => {
     expect(hooksOf('/api/spot/gold', 'GET')).toEqual(['onRequest', 'onSend']);
     expect(hooksOf('/api/clients', 'GET')).toEqual(['onRequest', 'onSend']);
     expect(hooksOf('/api/clients', 'POST')).toEqual(['onRequest', 'preHandler', 'onSend']);
+  });
+
+  it('drop the session cache after the writes that may change a session, and only those', async () => {
+    const { client } = await signedInClient(t, { role: 'admin' });
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect(sessionCacheSize()).toBeGreaterThan(0);
+    // Reads and business writes, answered or refused, leave the loaded sessions where they are.
+    expect((await client.get('/api/settings')).statusCode).toBe(200);
+    expect((await client.post('/api/clients', { lastName: 'Cache' })).statusCode).toBeLessThan(500);
+    expect((await client.post('/api/clients', 'not json')).statusCode).toBe(400);
+    expect((await client.post('/api/nowhere', {})).statusCode).toBe(404);
+    expect(sessionCacheSize()).toBeGreaterThan(0);
+    // A write on the settings, even refused, drops them: the next request reads its session again.
+    expect((await client.request({ method: 'PUT', url: '/api/settings', payload: {} })).statusCode).toBe(400);
+    expect(sessionCacheSize()).toBe(0);
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect(sessionCacheSize()).toBeGreaterThan(0);
   });
 
   it('parse no cookie for every request: the session hook reads its own cookie by name', async () => {

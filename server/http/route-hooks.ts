@@ -1,4 +1,10 @@
-import type { HTTPMethods, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type {
+  HTTPMethods,
+  onRequestHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 
 /** The methods a route answers, as a list. */
 export const routeMethods = (route: RouteOptions): HTTPMethods[] =>
@@ -10,7 +16,8 @@ const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DEL
 export const takesBody = (route: RouteOptions): boolean =>
   routeMethods(route).some((method) => WRITE_METHODS.has(method));
 
-type RouteHooks = { onRequest: onRequestHookHandler; preHandler: preHandlerHookHandler };
+type RouteHooks = { onRequest: onRequestHookHandler; preHandler: preHandlerHookHandler; onSend: onSendHookHandler };
+type RouteHookLists = { [Name in keyof RouteHooks]: RouteHooks[Name] | RouteHooks[Name][] | undefined };
 
 /**
  * Adds a hook to one route from an `onRoute` hook, after the route's own hooks of that kind (and after the global
@@ -22,6 +29,9 @@ export function appendRouteHook<Name extends keyof RouteHooks>(
   name: Name,
   hook: RouteHooks[Name],
 ): void {
-  const existing: RouteHooks[Name] | RouteHooks[Name][] | undefined = route[name];
-  route[name] = existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
+  // Fastify types a route's hooks per kind with its shorthand generics; these three kinds are read as lists of
+  // the plain handler types, which is what a route built by `app.get`/`app.post` holds.
+  const hooks = route as RouteHookLists;
+  const existing = hooks[name];
+  hooks[name] = existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestCookie } from '../../http/cookies';
+import { requestCookie, setCookie } from '../../http/cookies';
 import { randomToken, tokensEqual } from './tokens';
 
 /**
@@ -36,9 +36,8 @@ export function issueAnonymousToken(app: FastifyInstance, reply: FastifyReply): 
   const issuedAt = Math.floor(app.now().getTime() / 1000).toString(36);
   const secret = app.config.sessionSecret;
   const signature = hmac(secret, 'anonymous-csrf-cookie', `${nonce}.${issuedAt}`);
-  void reply.setCookie(anonymousCookieName(app), `${nonce}.${issuedAt}.${signature}`, {
-    httpOnly: true,
-    sameSite: 'lax',
+  setCookie(reply, anonymousCookieName(app), `${nonce}.${issuedAt}.${signature}`, {
+    sameSite: 'Lax',
     secure: app.config.cookieSecure,
     path: '/',
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows, type Db } from '../../db/client';
-import { requestCookie } from '../../http/cookies';
+import { requestCookie, setCookie } from '../../http/cookies';
 import { randomToken } from './tokens';
 
 /**
@@ -63,12 +63,11 @@ export async function rememberSource(
           ON CONFLICT (user_id, source_hash) DO UPDATE SET last_success_at = EXCLUDED.last_success_at`,
     );
   }
-  void reply.setCookie(deviceCookieName(app), device, {
-    httpOnly: true,
-    sameSite: 'strict',
+  setCookie(reply, deviceCookieName(app), device, {
+    sameSite: 'Strict',
     secure: app.config.cookieSecure,
     path: DEVICE_COOKIE_PATH,
-    maxAge: KNOWN_SOURCE_DAYS * 86_400,
+    maxAgeSeconds: KNOWN_SOURCE_DAYS * 86_400,
   });
 }
 

@@ -16,7 +16,6 @@ describe('which writes drop the loaded sessions', () => {
       '/api/logout',
       '/api/register',
       '/api/invitations/:token/accept',
-      undefined,
     ]) {
       expect(changesSessions(pattern), String(pattern)).toBe(true);
     }

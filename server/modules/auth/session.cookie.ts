@@ -1,24 +1,24 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { clearCookie, setCookie } from '../../http/cookies';
 
 /**
  * The session cookie: HttpOnly, SameSite=Lax, path /, Secure when configured. It expires when the session
  * would (idle timeout from the last use, capped by the absolute one) and is renewed as the session is used.
  */
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, id: string, expiresAt: Date): void {
-  void reply.setCookie(app.config.cookieName, id, {
-    httpOnly: true,
-    sameSite: 'lax',
+  setCookie(reply, app.config.cookieName, id, {
+    sameSite: 'Lax',
     secure: app.config.cookieSecure,
     path: '/',
     expires: expiresAt,
   });
 }
 
+/** A signed-in answer is never kept by the browser or a proxy (ADR 0002). */
+export function keepOutOfCaches(reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store');
+}
+
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
-  void reply.clearCookie(app.config.cookieName, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.config.cookieSecure,
-    path: '/',
-  });
+  clearCookie(reply, app.config.cookieName, { sameSite: 'Lax', secure: app.config.cookieSecure, path: '/' });
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { requestCookie } from '../../http/cookies';
+import { appendRouteHook, takesBody } from '../../http/route-hooks';
 import { bindUserToLog } from '../../observability/request-id';
 import { readAnonymousToken } from './anonymous-csrf';
-import { needsSession, routeConfig } from './route-kind';
-import { clearSessionCookie, setSessionCookie } from './session.cookie';
+import { needsSession } from './route-kind';
+import { clearSessionCookie, keepOutOfCaches, setSessionCookie } from './session.cookie';
 import { cachedSession, clearSessionCache, loadSession, type LoadedSession } from './session.store';
 import { hashSessionIdRecent } from './tokens';
 
@@ -26,10 +27,14 @@ const SESSION_ROUTE_PREFIXES = [
   '/api/pricing-settings',
 ];
 
-/** Whether a write on the route `pattern` may change a session (no pattern: a 404, treated as one to be safe). */
-export const changesSessions = (pattern: string | undefined): boolean =>
-  pattern === undefined ||
+/** Whether a write on the route `pattern` may change a session. */
+export const changesSessions = (pattern: string): boolean =>
   SESSION_ROUTE_PREFIXES.some((prefix) => pattern === prefix || pattern.startsWith(`${prefix}/`));
+
+const dropSessionCache: onSendHookHandler = (_request, _reply, payload, done) => {
+  clearSessionCache();
+  done(null, payload);
+};
 
 /**
  * onRequest: loads `request.session` and `request.user` from the session cookie, for every route that
@@ -40,6 +45,7 @@ export function registerSessionHook(app: FastifyInstance): void {
   const signedIn = (request: FastifyRequest, reply: FastifyReply, id: string, loaded: LoadedSession): void => {
     request.session = loaded.session;
     request.user = loaded.user;
+    keepOutOfCaches(reply);
     if (loaded.user) bindUserToLog(request, reply, loaded.user);
     if (loaded.touched) setSessionCookie(app, reply, id, loaded.cookieExpiresAt);
   };
@@ -70,14 +76,12 @@ export function registerSessionHook(app: FastifyInstance): void {
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );
   });
-  app.addHook('onSend', (request, reply, _payload, done) => {
-    // A signed-in answer is never kept by the browser or a proxy (ADR 0002).
-    if (request.session) void reply.header('cache-control', 'no-store');
-    // A write that may change a user, an organization or a session drops this node's session cache before
-    // the answer leaves, so the client's next request sees the change (the other writes leave it alone).
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-      if (changesSessions(request.is404 ? undefined : routeConfig(request).url)) clearSessionCache();
+  // A write that may change a user, an organization or a session drops this node's session cache before the
+  // answer leaves, so the client's next request sees the change. Only those routes get the hook (ADR 0018):
+  // reads and the other writes leave the cache alone, and a path that matched no route changed nothing.
+  app.addHook('onRoute', (route) => {
+    if (takesBody(route) && changesSessions(route.url)) {
+      appendRouteHook(route, 'onSend', dropSessionCache);
     }
-    done();
   });
 }

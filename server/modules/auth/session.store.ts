@@ -55,6 +55,9 @@ const loading = new Map<string, Promise<SessionFromDb | null>>();
 /** Moves on every clear: a read that began before a clear answers its own request but is not kept. */
 let generation = 0;
 
+/** How many sessions this node holds in memory (what the tests of the cache's clearing look at). */
+export const sessionCacheSize = (): number => sessionCache.size;
+
 export function clearSessionCache(): void {
   sessionCache.clear();
   loading.clear();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { users } from '../../db/schema';
 import type { SessionUser } from '../../http/types';
-import { setSessionCookie } from './session.cookie';
+import { keepOutOfCaches, setSessionCookie } from './session.cookie';
 import { createSession, deleteSession, sessionCookieExpiry } from './session.store';
 
 /** The `currentUserSchema` answer of /api/user, /api/login and /api/register. */
@@ -51,6 +51,7 @@ export async function signIn(
     created.id,
     sessionCookieExpiry({ lastSeenAt: now, expiresAt: created.expiresAt }, app.config),
   );
+  keepOutOfCaches(reply);
   request.session = { idHash: created.idHash, userId: user.id, csrfToken: created.csrfToken };
   request.user = user;
   return toCurrentUser(user);
