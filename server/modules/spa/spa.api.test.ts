@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { openTestDatabase } from '../../test/harness';
-import { CONTENT_SECURITY_POLICY, JSON_CONTENT_SECURITY_POLICY } from './security-headers';
+import { CONTENT_SECURITY_POLICY, JSON_CONTENT_SECURITY_POLICY, securityHeadersModule } from './security-headers';
 import { spaModule } from './spa.plugin';
 
 const INDEX =
@@ -82,7 +82,7 @@ describe('SPA serving', () => {
     const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['content-security-policy']).toBe(JSON_CONTENT_SECURITY_POLICY);
   });
 
   it('answers JSON 404, never the HTML shell, for odd spellings of an unknown /api path', async () => {
@@ -99,7 +99,9 @@ describe('SPA serving', () => {
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
       expect(res.headers['content-security-policy'], url).toBe(JSON_CONTENT_SECURITY_POLICY);
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      // Framing is forbidden by the policy's frame-ancestors, which browsers apply instead of X-Frame-Options.
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
       expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
       expect(res.headers['referrer-policy'], url).toBeUndefined();
     }
@@ -120,5 +122,21 @@ describe('SPA serving', () => {
     expect(image.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(image.headers['x-frame-options']).toBe('DENY');
     expect(image.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('forbids framing with X-Frame-Options on a JSON answer whose route set its own policy', async () => {
+    const own = Fastify();
+    own.decorate('config', testConfig({ cookieSecure: false }));
+    await own.register(securityHeadersModule);
+    own.get('/own', (_request, reply) =>
+      reply.header('content-security-policy', "default-src 'self'").send({ ok: true }),
+    );
+    const res = await own.inject({ method: 'GET', url: '/own' });
+    await own.close();
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-security-policy']).toBe("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
