@@ -7,7 +7,8 @@
  * - api:      requests/s and p99 at 50 connections of GET /api/spot/gold and GET /api/ddpl/random6,
  *             beside a bare Fastify hello-world in the same run (ratio), on PostgreSQL: every target warmed up,
  *             then BENCH_API_ROUNDS (3) rounds of BENCH_API_ROUND_S (5) s taken in turn, the median round kept;
- *             and each server's CPU time per request (from /proc) beside the hello-world's (ratio);
+ *             and each server's CPU time per request (from /proc) beside the hello-world's (ratio); the servers
+ *             pinned to the last CPU and the load generator to the others where taskset can;
  * - random6:  random6 latency and plans with 100,000 and 1,000,000 diamonds on PostgreSQL;
  * - lists:    clients list with 50,000 clients at 50 connections on PostgreSQL (target p99 < 20 ms),
  *             closed loop (saturation) and open loop (a mixed workload arriving at fixed rates);
@@ -28,10 +29,10 @@
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); each section
  * creates and drops its own database. Figures on a shared 2-core machine vary: read ratios, not absolutes.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/client';
@@ -199,6 +200,30 @@ async function withDatabase<T>(prefix: string, fn: (url: string) => Promise<T>):
   }
 }
 
+/** The machine's CPUs, counted before this process pins itself (then it sees only its own). */
+const CPU_COUNT = availableParallelism();
+
+/**
+ * Pins a process, all its threads, to the given CPUs with `taskset` (Linux). Answers false where it cannot (one
+ * CPU, no taskset): the figures are then taken unpinned, and say so.
+ */
+function pinToCpus(pid: number, cpus: string): boolean {
+  if (CPU_COUNT < 2) return false;
+  // A thread that ends while taskset walks the process's threads fails the call: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'pipe' });
+      return true;
+    } catch (error) {
+      if (attempt === 3) {
+        const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+        console.log(`  taskset ${cpus} ${pid} failed: ${stderr || String(error)}`);
+        return false;
+      }
+    }
+  }
+}
+
 /** One measured round of each target, in turn, so that a drift of the machine touches every target alike. */
 const API_ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
 const API_ROUND_S = Number(process.env.BENCH_API_ROUND_S ?? 5);
@@ -214,11 +239,22 @@ async function apiThroughput(): Promise<void> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => hello.stdout!.once('data', () => resolve()));
+  // The servers on the last CPU and the load generator (this process) on the others: on a small machine the
+  // scheduler otherwise moves them onto each other between rounds, and requests/s moves by a third (ADR 0018).
+  const serverCpu = String(CPU_COUNT - 1);
+  const otherCpus = CPU_COUNT > 2 ? `0-${CPU_COUNT - 2}` : '0';
+  let pinned = pinToCpus(process.pid, otherCpus) && pinToCpus(hello.pid!, serverCpu);
   try {
     await withDatabase('pricer_bench_api', async (databaseUrl) => {
       const server = await startAppServer({
         env: { DATABASE_URL: databaseUrl, DEMO_DIAMOND_COUNT: '20000', LOG_LEVEL: 'warn' },
       });
+      pinned = pinned && pinToCpus(server.pid, serverCpu);
+      console.log(
+        pinned
+          ? `  servers pinned to CPU ${serverCpu}, the load generator to CPU ${otherCpus}`
+          : '  not pinned (one CPU or no taskset): figures move with the scheduler',
+      );
       try {
         const cookie = await signedInCookie(server.url);
         const targets: Array<{ name: string; url: string; headers: Record<string, string>; pid: number }> = [
@@ -283,6 +319,7 @@ async function apiThroughput(): Promise<void> {
     });
   } finally {
     hello.kill('SIGTERM');
+    pinToCpus(process.pid, `0-${CPU_COUNT - 1}`);
   }
 }
 
