@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type preHandlerHookHandler } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type preHandlerHookHandler } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { diskSpaceGuard, UNGUARDED } from './db/disk-space';
@@ -32,8 +32,8 @@ import { quotesModule } from './modules/quotes/quotes.plugin';
 import { goldBuysModule } from './modules/gold-buys/gold-buys.plugin';
 import { dashboardModule } from './modules/dashboard/dashboard.plugin';
 import { observabilityModule } from './observability/observability.plugin';
-import { echoRequestId, requestIdOptions } from './observability/request-id';
-import { MeteredLogController } from './observability/request-metrics';
+import { requestIdOptions, startRequest } from './observability/request-id';
+import { createAppLogger } from './observability/app-logger';
 import { lazyChildLogger } from './observability/request-logger';
 
 export interface AppOptions {
@@ -49,29 +49,31 @@ export interface AppOptions {
 /** Builds the Fastify app: one error shape, sessions + CSRF, then each feature module. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { handle, config } = options;
+  const logger = createAppLogger(config);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'],
-    },
+    // The app's own logger, set as `app.log` below (app-logger.ts): given one, Fastify would time every answer
+    // with two listeners of its own; the request hooks time them instead (request-metrics.ts).
+    logger: false,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     // `x-request-id` from a trusted proxy, else `<random prefix>-<counter>`; logged as `reqId` (server/observability).
     ...requestIdOptions(config),
-    // Fastify's per-request lines are off (our own logs say what matters); each answer's duration goes to the
-    // metrics of its route instead (server/observability).
-    logController: new MeteredLogController(),
+    // Fastify's per-request lines stay off: our own logs say what matters.
+    logController: new LogController({ disableRequestLogging: true }),
     // A request's pino child is made on its first log line only (most requests write none).
-    childLoggerFactory: lazyChildLogger,
+    childLoggerFactory: (_fastifyLogger, bindings, childOptions) => lazyChildLogger(logger, bindings, childOptions),
   });
+  app.log = logger;
   app.decorate('db', handle.db);
   app.decorate('dbHandle', handle);
   app.decorate('config', config);
-  app.decorate('now', options.now ?? (() => new Date()));
+  const now = options.now ?? (() => new Date());
+  app.decorate('now', now);
+  app.decorate('nowMs', options.now ? () => now().getTime() : Date.now);
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.decorateRequest('anonymousCsrfToken', null);
-  app.decorateRequest('matchedRouteConfig', null);
+  app.decorateRequest('receivedAt', 0);
 
   registerErrorHandler(app, (error, context) => recordServerError(app, error, context));
   // An embedded database on disk refuses writes before its disk is full (ADR 0021); reads go on.
@@ -98,9 +100,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(changeBusModule);
   await app.register(securityHeadersModule);
   // What every request goes through before its route, as onRequest hooks in this order (ADR 0007): its id on
-  // the answer; the session, the CSRF token and a signed-in user; the role and the module (authorize); then
-  // each route's own checks and the input guard (path and query; the body once parsed, where there is one).
-  app.addHook('onRequest', echoRequestId);
+  // the answer and its start (its duration is recorded as its answer leaves); the session and the CSRF token;
+  // a signed-in user, the role and the module (authorize); then each route's own checks and the input guard
+  // (path and query; the body once parsed, where there is one).
+  app.addHook('onRequest', startRequest);
   await app.register(requestAuthModule);
   // The authorize plugin before every route: its onRoute hook must see them all, the auth routes included.
   await app.register(authorizeModule);

@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
-import type { RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { can, type AccessMode, type Area } from '@shared/access';
 import { moduleOfApiPath, type ModuleKey } from '@shared/modules';
 import { OrganizationModules } from '../access/org-modules';
 import { recordSecurityEvent } from '../access/security-journal';
-import { routeConfig, type MatchedRouteConfig } from './route-config';
-import { routeMethods } from './route-hooks';
+import { addRequestCheck, routeMethods, settledConfig } from './route-hooks';
 import { AppError, notFound, unauthenticated } from './errors';
+import type { SessionUser } from './types';
 
 /**
  * What a route needs: an area of the authorization matrix (shared/access.ts) and a mode, and optionally
@@ -44,6 +44,25 @@ declare module 'fastify' {
   }
 }
 
+/** What the authorize hook decides a route's requests from: its declaration and its module, resolved once. */
+interface RouteRule {
+  url: string;
+  public: boolean;
+  access: RouteAccessDeclaration | undefined;
+  /** The business module (declared, or derived from the path prefix); null for a route of none. */
+  module: ModuleKey | null;
+}
+
+const ruleOf = (url: string, config: FastifyContextConfig): RouteRule => {
+  const access = config.access;
+  return {
+    url,
+    public: config.public === true,
+    access,
+    module: access && access !== SIGNED_IN ? (access.module ?? moduleOfApiPath(url)) : null,
+  };
+};
+
 export const ACCESS_DENIED_MESSAGE = 'Accès refusé';
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Vous devez changer votre mot de passe avant de continuer';
 
@@ -67,9 +86,75 @@ export const authorizeModule = fp(
     const routes: Array<{ method: string; options: RouteOptions }> = [];
     const catalog: CatalogedRoute[] = [];
     app.decorate('routeCatalog', catalog);
+    // A request refused by its organization's module switches or by its role: journalled, then 403.
+    const deny = (
+      request: FastifyRequest,
+      user: SessionUser,
+      rule: RouteRule,
+      reason: string,
+      done: HookHandlerDoneFunction,
+      extra: Record<string, unknown> = {},
+    ): void => {
+      recordSecurityEvent(app, request, {
+        message: `${ACCESS_DENIED_MESSAGE} : ${request.method} ${rule.url}`,
+        organizationId: user.organizationId,
+        userId: user.id,
+        context: { reason, method: request.method, route: rule.url, role: user.role, ...extra },
+      }).then(
+        () => done(new AppError('FORBIDDEN', ACCESS_DENIED_MESSAGE)),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    };
+    const checkRole = (
+      request: FastifyRequest,
+      user: SessionUser,
+      rule: RouteRule,
+      done: HookHandlerDoneFunction,
+    ): void => {
+      const access = rule.access as RouteAccess;
+      if (!can(user.role, access.area, access.mode)) {
+        return deny(request, user, rule, 'role', done, { area: access.area, mode: access.mode });
+      }
+      done();
+    };
+
+    // onRequest of every route, after the session and CSRF hooks (whose onRoute hooks are registered before this
+    // one): a request without a signed-in user on a route that is not public answers 401, a refused one 403 or
+    // 404, before its body is read. Decided from the route's own declaration, never from the URL text
+    // (ADR 0007); a path that matched no route keeps its JSON 404, signed in or not. A plain callback hook: a
+    // request whose organization's module switches are in memory and whose role may call the route passes
+    // without a promise; only a switch read or a refusal (journalled) waits.
+    const authorize = (request: FastifyRequest, rule: RouteRule, done: HookHandlerDoneFunction): void => {
+      if (rule.public) return done();
+      const user = request.user;
+      if (!user) return done(unauthenticated());
+      const access = rule.access;
+      if (!access) {
+        request.log.error({ url: rule.url }, 'route without access declaration');
+        return deny(request, user, rule, 'undeclared', done);
+      }
+      if (user.mustChangePassword && access !== SIGNED_IN) {
+        return done(new AppError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED_MESSAGE));
+      }
+      if (access === SIGNED_IN) return done();
+      const module = rule.module;
+      if (!module) return checkRole(request, user, rule, done);
+      const disabled = modules.cachedDisabled(user.organizationId);
+      if (disabled) return disabled.has(module) ? done(notFound()) : checkRole(request, user, rule, done);
+      modules.isEnabled(user.organizationId, module).then(
+        (enabled) => (enabled ? checkRole(request, user, rule, done) : done(notFound())),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    };
+
     app.addHook('onRoute', (route) => {
       const methods = routeMethods(route);
       for (const method of methods) if (method !== 'HEAD') routes.push({ method, options: route });
+      const config = settledConfig(route);
+      let rule: RouteRule | undefined;
+      addRequestCheck(route, (request, _reply, done) =>
+        authorize(request, (rule ??= ruleOf(route.url, config())), done),
+      );
     });
     // Fail closed at start: a route that declares neither `public` nor `access` stops the app.
     app.addHook('onReady', async () => {
@@ -87,63 +172,6 @@ export const authorizeModule = fp(
           `Routes without an access declaration (config.public or config.access): ${undeclared.join(', ')}`,
         );
       }
-    });
-
-    // The module of each route, derived once from its declaration (or its path prefix), not per request.
-    const moduleOfRoute = new WeakMap<object, ModuleKey | null>();
-    const routeModule = (config: MatchedRouteConfig, access: RouteAccess): ModuleKey | null => {
-      let module = moduleOfRoute.get(config);
-      if (module === undefined) {
-        module = access.module ?? moduleOfApiPath(config.url ?? '');
-        moduleOfRoute.set(config, module);
-      }
-      return module;
-    };
-
-    // onRequest, after the session, CSRF and sign-in hooks (registered before this plugin): a refused request is
-    // answered before its body is read. A plain callback hook: a request whose organization's module switches are
-    // in memory and whose role may call the route passes without a promise; only a switch read or a refusal
-    // (journalled) waits.
-    app.addHook('onRequest', (request, _reply, done) => {
-      // Decided from the route that matched, never from the URL text (ADR 0007). A request that matched no
-      // route keeps its JSON 404, signed in or not.
-      if (request.is404) return done();
-      const config = routeConfig(request);
-      if (config.public === true) return done();
-      const user = request.user;
-      if (!user) return done(unauthenticated());
-      const access = config.access;
-      const deny = (reason: string, extra: Record<string, unknown> = {}): void => {
-        recordSecurityEvent(app, request, {
-          message: `${ACCESS_DENIED_MESSAGE} : ${request.method} ${config.url ?? ''}`,
-          organizationId: user.organizationId,
-          userId: user.id,
-          context: { reason, method: request.method, route: config.url, role: user.role, ...extra },
-        }).then(
-          () => done(new AppError('FORBIDDEN', ACCESS_DENIED_MESSAGE)),
-          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-        );
-      };
-      if (!access) {
-        request.log.error({ url: config.url }, 'route without access declaration');
-        return deny('undeclared');
-      }
-      if (user.mustChangePassword && access !== SIGNED_IN) {
-        return done(new AppError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED_MESSAGE));
-      }
-      if (access === SIGNED_IN) return done();
-      const checkRole = (): void => {
-        if (!can(user.role, access.area, access.mode)) return deny('role', { area: access.area, mode: access.mode });
-        done();
-      };
-      const module = routeModule(config, access);
-      if (!module) return checkRole();
-      const disabled = modules.cachedDisabled(user.organizationId);
-      if (disabled) return disabled.has(module) ? done(notFound()) : checkRole();
-      modules.isEnabled(user.organizationId, module).then(
-        (enabled) => (enabled ? checkRole() : done(notFound())),
-        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-      );
     });
   },
   { name: 'authorize', dependencies: [] },

@@ -76,12 +76,17 @@ export const inputGuardModule = fp(
       const problem = findInputProblem(request.params) ?? findInputProblem(request.query);
       done(problem ? refuse(problem) : undefined);
     };
+    const guardQuery: onRequestHookHandler = (request, _reply, done) => {
+      const problem = findInputProblem(request.query);
+      done(problem ? refuse(problem) : undefined);
+    };
     const guardBody: preHandlerHookHandler = (request, _reply, done) => {
       const problem = findInputProblem(request.body);
       done(problem ? refuse(problem) : undefined);
     };
     app.addHook('onRoute', (route) => {
-      appendRouteHook(route, 'onRequest', guardPathAndQuery);
+      // A route whose pattern has no parameter (`:id`, `*`) always has empty path parameters.
+      appendRouteHook(route, 'onRequest', /[:*]/.test(route.url) ? guardPathAndQuery : guardQuery);
       if (takesBody(route)) {
         appendRouteHook(route, 'preHandler', guardBody);
       }

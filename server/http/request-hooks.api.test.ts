@@ -14,7 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The hook lines Fastify prints for one route and method, e.g. `onRequest ["echoRequestId()",…]`. */
+/** The hook lines Fastify prints for one route and method, e.g. `onRequest ["startRequest()",…]`. */
 function hookLinesOf(path: string, method: string): string[] {
   const lines = t.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
   const start = lines.findIndex((line) => line.trimEnd().endsWith(`${path} (${method})`));
@@ -67,6 +67,13 @@ describe('the checks before a route', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
+  it("run the session and authorization before a route's own onRequest check", async () => {
+    // `/api/diamonds/:id` answers 404 to an id that is not digits, in its own onRequest hook: only once signed in.
+    expect((await new TestClient(t.app).get('/api/diamonds/not-digits')).statusCode).toBe(401);
+    const { client } = await signedInClient(t, { role: 'sales' });
+    expect((await client.get('/api/diamonds/not-digits')).statusCode).toBe(404);
+  });
+
   it('put the request id on an answer refused before any route code ran', async () => {
     const res = await new TestClient(t.app).get('/api/spot/gold');
     expect(res.statusCode).toBe(401);
@@ -98,7 +105,7 @@ describe('the checks before a route', () => {
 
   it('parse no cookie for every request: the session hook reads its own cookie by name', async () => {
     const onRequest = hookLinesOf('/api/spot/gold', 'GET').find((line) => line.startsWith('onRequest'));
-    expect(onRequest).toContain('echoRequestId');
+    expect(onRequest).toContain('startRequest');
     expect(onRequest).not.toContain('fastifyCookieHandler');
     // Other cookies around the session's, before and after it, with look-alike names: still signed in.
     const { client } = await signedInClient(t, { role: 'sales' });

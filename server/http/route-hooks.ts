@@ -1,4 +1,5 @@
 import type {
+  FastifyContextConfig,
   HTTPMethods,
   onRequestHookHandler,
   onSendHookHandler,
@@ -34,4 +35,33 @@ export function appendRouteHook<Name extends keyof RouteHooks>(
   const hooks = route as RouteHookLists;
   const existing = hooks[name];
   hooks[name] = existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
+}
+
+/** How many checks `addRequestCheck` has put in front of each route's own onRequest hooks. */
+const requestChecksAdded = new WeakMap<RouteOptions, number>();
+
+/**
+ * Adds an onRequest hook to one route from an `onRoute` hook, before the route's own onRequest hooks and after
+ * the checks added this way before it: the session, the CSRF token and authorization run in the order their
+ * plugins are registered, before any code of the route (ADR 0007).
+ */
+export function addRequestCheck(route: RouteOptions, hook: onRequestHookHandler): void {
+  const hooks = route as RouteHookLists;
+  const existing = hooks.onRequest;
+  const list = existing === undefined ? [] : Array.isArray(existing) ? [...existing] : [existing];
+  const added = requestChecksAdded.get(route) ?? 0;
+  list.splice(added, 0, hook);
+  requestChecksAdded.set(route, added + 1);
+  hooks.onRequest = list;
+}
+
+/**
+ * A route's config as it stands once every plugin's `onRoute` hooks have run, read at the route's first request
+ * and kept: a plugin registered later may still add to it when the route is registered (the web app's static
+ * files mark theirs `public` and `sessionless` in their own `onRoute` hook). For the hooks a route gets when it is
+ * registered, which so decide from the route itself and never look it up per request.
+ */
+export function settledConfig(route: RouteOptions): () => FastifyContextConfig {
+  let config: FastifyContextConfig | undefined;
+  return () => (config ??= route.config ?? {});
 }

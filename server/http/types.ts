@@ -34,14 +34,16 @@ declare module 'fastify' {
     diskSpace: DiskSpaceGuard;
     /** Clock used by every module, replaceable in tests. */
     now: () => Date;
+    /** The same clock in milliseconds, for the paths every request takes (no Date made). */
+    nowMs: () => number;
   }
   interface FastifyRequest {
     user: SessionUser | null;
     session: RequestSession | null;
     /** The CSRF token of a visitor who is not signed in, from their signed cookie (anonymous-csrf.ts). */
     anonymousCsrfToken: string | null;
-    /** The matched route's config once a hook has read it (`routeConfig` in route-config.ts). */
-    matchedRouteConfig: (FastifyContextConfig & { url?: string; method?: string | string[] }) | null;
+    /** `performance.now()` when the request reached its route (request-id.ts), for its duration. */
+    receivedAt: number;
   }
   interface FastifyContextConfig {
     /** `true` for routes a signed-out visitor may call; every other route needs a signed-in user. */

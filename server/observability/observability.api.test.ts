@@ -2,7 +2,7 @@
  * Supervision routes: /healthz, /readyz (database, migrations, market feed, shutdown), /metrics behind its
  * token, the request id, and the organization and user on the log lines of a signed-in request.
  */
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -183,6 +183,8 @@ describe('GET /metrics', () => {
       const { client } = await signedInClient(t, { role: 'sales' });
       await client.get('/api/spot/gold');
       await client.get('/api/clients/00000000-0000-4000-8000-000000000000');
+      // Refused before any route code ran (no session): counted too.
+      await t.app.inject({ method: 'GET', url: '/api/spot/gold' });
       const res = await t.app.inject({
         method: 'GET',
         url: '/metrics',
@@ -204,6 +206,7 @@ describe('GET /metrics', () => {
       }
       // The spot route has no reading yet: 503, counted under its pattern.
       expect(text).toContain('http_requests_total{method="GET",route="/api/spot/gold",status_class="5xx"} 1');
+      expect(text).toContain('http_requests_total{method="GET",route="/api/spot/gold",status_class="4xx"} 1');
       // The route pattern, never the raw URL.
       expect(text).toContain('route="/api/clients/:id",status_class="4xx"');
       expect(text).not.toContain('00000000-0000-4000-8000-000000000000');
@@ -264,6 +267,10 @@ describe('request id and log bindings', () => {
               request.log.info('probe');
               return { ok: true };
             });
+            app.get('/api/test/answer-listeners', { config: { public: true } }, async (_request, reply) => ({
+              finish: reply.raw.listenerCount('finish'),
+              error: reply.raw.listenerCount('error'),
+            }));
           },
         },
       ),
@@ -282,6 +289,19 @@ describe('request id and log bindings', () => {
     });
     const session = client.cookieValue(t.config.cookieName)!;
     expect(JSON.stringify(lines)).not.toContain(session);
+  });
+
+  it('leaves no listener on an answer: Fastify has no logger of its own to time it with', async () => {
+    // Only the listeners of inject's own response, as on a bare Fastify (one more each with a logger).
+    const bare = Fastify({ logger: false });
+    bare.get('/', async (_request, reply) => ({
+      finish: reply.raw.listenerCount('finish'),
+      error: reply.raw.listenerCount('error'),
+    }));
+    const expected = (await bare.inject({ method: 'GET', url: '/' })).json();
+    await bare.close();
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/answer-listeners' });
+    expect(res.json()).toEqual(expected);
   });
 
   it('takes x-request-id only from a trusted proxy, and only a plain id', async () => {

@@ -2,10 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound, unauthenticated } from '../http/errors';
-import { routeMethods } from '../http/route-hooks';
+import { appendRouteHook, routeMethods } from '../http/route-hooks';
 import { PROMETHEUS_CONTENT_TYPE } from './exposition';
 import { checkReadiness, expectedMigrations, type Readiness } from './readiness';
-import { RequestMetrics } from './request-metrics';
+import { recordDurations, RequestMetrics, type RouteRecorder } from './request-metrics';
 import { scrape, startLoopMonitor } from './scrape';
 
 export interface Observability {
@@ -54,13 +54,12 @@ export const observabilityModule = fp(
       },
     });
 
-    // One recorder per route and method, made once here and kept in the route's config: the log controller
-    // (MeteredLogController) only adds the request to its own route's series.
+    // One recorder per route and method, made once here and held by the route's own onSend hook, which only adds
+    // the request to its series.
     app.addHook('onRoute', (route: RouteOptions) => {
-      const methods = routeMethods(route);
-      const durationRecorders = { ...route.config?.durationRecorders };
-      for (const method of methods) durationRecorders[method] = requests.recorder(method, route.url);
-      route.config = { ...route.config, durationRecorders };
+      const recorders: Partial<Record<string, RouteRecorder>> = {};
+      for (const method of routeMethods(route)) recorders[method] = requests.recorder(method, route.url);
+      appendRouteHook(route, 'onSend', recordDurations(recorders));
     });
 
     app.addHook('onClose', async () => {

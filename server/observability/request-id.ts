@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+// The module's `performance`, read on every request: the global one is a getter each read goes through.
+import { performance } from 'node:perf_hooks';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
+import { LazyRequestLogger } from './request-logger';
 
 /** The header that carries the request id, in from a trusted proxy and out on every answer. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -84,22 +87,21 @@ export function requestIdOptions(config: Pick<AppConfig, 'trustProxy'>): {
 }
 
 /**
- * onRequest, the first of the app's request hooks: the answer carries the request's id back, whatever refuses
- * the request later (a missing session, a bad CSRF token, a role).
+ * onRequest, the first of the app's request hooks: the answer carries the request's id back, whatever refuses the
+ * request later (a missing session, a bad CSRF token, a role), and the time the request reached its route is kept
+ * for its duration (`recordDuration`, request-metrics.ts).
  */
-export function echoRequestId(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+export function startRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  request.receivedAt = performance.now();
   void reply.header(REQUEST_ID_HEADER, request.id);
   done();
 }
 
-/** The request's logger (request-logger.ts, or pino's child): `setBindings` adds to its own bindings (no new logger). */
-type BindableLogger = FastifyBaseLogger & { setBindings?: (bindings: Record<string, string>) => void };
-
 /**
  * Once the session names the user, every later log line of the request carries their organization and id
- * (never a cookie, a token or a body). The request's own logger (shared with the reply) takes the bindings in
- * place: the lazy request logger only keeps them until its first line; a child of the child would cost several
- * µs per request.
+ * (never a cookie, a token or a body). The request's own lazy logger (request-logger.ts, shared with the reply)
+ * keeps the bindings until its first line, if any; a logger of another kind (a route with its own log level)
+ * is replaced by a child carrying them.
  */
 export function bindUserToLog(
   request: FastifyRequest,
@@ -107,9 +109,8 @@ export function bindUserToLog(
   user: { id: string; organizationId: string },
 ): void {
   const bindings = { organizationId: user.organizationId, userId: user.id };
-  const log = request.log as BindableLogger;
-  // Only on a per-request child: never on the app's own logger (what a request gets when logging is off).
-  if (typeof log.setBindings === 'function' && reply.log === log && log !== request.server.log) {
+  const log = request.log;
+  if (log instanceof LazyRequestLogger) {
     log.setBindings(bindings);
     return;
   }

@@ -18,6 +18,8 @@ type PinoLike = FastifyBaseLogger & {
  */
 export class LazyRequestLogger {
   private real: PinoLike | null = null;
+  /** Bindings given after Fastify's (the session's user): kept as given, merged only for a first line. */
+  private later: Bindings | null = null;
 
   constructor(
     private readonly parent: PinoLike,
@@ -25,7 +27,9 @@ export class LazyRequestLogger {
   ) {}
 
   private logger(): PinoLike {
-    return (this.real ??= this.parent.child(this.pending) as PinoLike);
+    return (this.real ??= this.parent.child(
+      this.later ? { ...this.pending, ...this.later } : this.pending,
+    ) as PinoLike);
   }
 
   private write(level: Level, args: unknown[]): void {
@@ -79,11 +83,11 @@ export class LazyRequestLogger {
   /** Adds bindings to every later line (as pino's `setBindings` on a child). */
   setBindings(bindings: Bindings): void {
     if (this.real) this.real.setBindings?.(bindings);
-    else Object.assign(this.pending, bindings);
+    else this.later = this.later ? { ...this.later, ...bindings } : bindings;
   }
 
   bindings(): Bindings {
-    return this.real?.bindings?.() ?? { ...this.pending };
+    return this.real?.bindings?.() ?? { ...this.pending, ...this.later };
   }
 }
 

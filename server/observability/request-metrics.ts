@@ -1,19 +1,12 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { routeConfig } from '../http/route-config';
+// The module's `performance`, read on every request: the global one is a getter each read goes through.
+import { performance } from 'node:perf_hooks';
+import type { onSendHookHandler } from 'fastify';
 
 /**
  * Request durations per route, kept for the Prometheus exposition (`/metrics`). Each route gets its own
- * recorder when it is registered (the `onRoute` hook of observability.plugin.ts puts it in the route's config),
- * holding its labels: a request costs one elapsed-time read, a bucket search over 11 bounds and a few
+ * recorders when it is registered (the `onRoute` hook of observability.plugin.ts), holding its labels: a request costs one elapsed-time read, a bucket search over 11 bounds and a few
  * additions, with no string built and no object allocated once the route has answered each status class once.
  */
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route's duration recorder per method (set by the observability plugin's onRoute hook). */
-    durationRecorders?: Partial<Record<string, RouteRecorder>>;
-  }
-}
 
 /** Upper bounds of the duration buckets, in seconds (the `le` labels). */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
@@ -87,17 +80,14 @@ export class RequestMetrics {
 }
 
 /**
- * Fastify's log controller with its per-request lines off (our own lines say what matters), whose "request
- * completed" step records the answer's duration in its route's recorder instead. Fastify calls it once an answer
- * has left (or the connection failed), for every request that matched a route, as an `onResponse` hook would be
- * called, without a hook per route (each kind of hook a route has costs every request of that route).
+ * The onSend hook of one route (given to it when it is registered, with its recorders): records each answer in its
+ * method's series, with the time from the request reaching its route (`startRequest`, request-id.ts) to the answer
+ * being handed to Node, which then writes it to the socket. Every answer of the route is recorded, refusals and
+ * errors included; a path that matched no route has no recorder.
  */
-export class MeteredLogController extends LogController {
-  constructor() {
-    super({ disableRequestLogging: true });
-  }
-
-  override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    routeConfig(request).durationRecorders?.[request.method]?.observe(reply.statusCode, reply.elapsedTime);
-  }
-}
+export const recordDurations =
+  (recorders: Partial<Record<string, RouteRecorder>>): onSendHookHandler =>
+  (request, reply, payload, done) => {
+    recorders[request.method]?.observe(reply.statusCode, performance.now() - request.receivedAt);
+    done(null, payload);
+  };

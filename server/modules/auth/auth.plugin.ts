@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { registerAccessHook } from './access.hook';
 import { registerCsrfHook } from './csrf';
 import { csrfTokenRoute } from './csrf-token.route';
 import { currentUserRoute } from './current-user.route';
@@ -9,14 +8,14 @@ import { registerRoute } from './register.route';
 import { registerSessionHook } from './session.hook';
 
 /**
- * Sessions, CSRF and the access guard for the whole app (fastify-plugin: the hooks are global and run in this
- * order: session, CSRF, access). Registered before the authorize plugin, whose hook runs after them.
+ * Sessions and CSRF for the whole app (fastify-plugin: the hooks are global and run in this order: session, CSRF).
+ * Registered before the authorize plugin, whose hook runs after them and answers 401 to a request without a
+ * signed-in user on a route that is not public.
  */
 export const requestAuthModule = fp(
   async (app) => {
     registerSessionHook(app);
     registerCsrfHook(app);
-    registerAccessHook(app);
   },
   { name: 'request-auth' },
 );

@@ -1,9 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onSendHookHandler,
+} from 'fastify';
 import { requestCookie } from '../../http/cookies';
-import { appendRouteHook, takesBody } from '../../http/route-hooks';
+import { addRequestCheck, appendRouteHook, settledConfig, takesBody } from '../../http/route-hooks';
 import { bindUserToLog } from '../../observability/request-id';
 import { readAnonymousToken } from './anonymous-csrf';
-import { needsSession } from './route-kind';
 import { clearSessionCookie, keepOutOfCaches, setSessionCookie } from './session.cookie';
 import { cachedSession, clearSessionCache, loadSession, type LoadedSession } from './session.store';
 import { hashSessionIdRecent } from './tokens';
@@ -37,9 +42,10 @@ const dropSessionCache: onSendHookHandler = (_request, _reply, payload, done) =>
 };
 
 /**
- * onRequest: loads `request.session` and `request.user` from the session cookie, for every route that
- * matched except the web app's files (`config.sessionless`). A session this node holds in its cache is
- * answered synchronously (no promise, no microtask); a miss reads the database.
+ * onRequest of every route except the web app's files (`config.sessionless`): loads `request.session` and
+ * `request.user` from the session cookie. A session this node holds in its cache is answered synchronously (no
+ * promise, no microtask); a miss reads the database. Each route gets the hook when it is registered (ADR 0018), so
+ * a path that matched no route loads no session.
  */
 export function registerSessionHook(app: FastifyInstance): void {
   const signedIn = (request: FastifyRequest, reply: FastifyReply, id: string, loaded: LoadedSession): void => {
@@ -55,31 +61,34 @@ export function registerSessionHook(app: FastifyInstance): void {
     request.anonymousCsrfToken = readAnonymousToken(app, request);
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!needsSession(request)) return done();
+  const loadRequestSession = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const id = requestCookie(request, app.config.cookieName);
     if (!id || id.length > 200) {
       signedOut(request, reply, id);
       return done();
     }
     const idHash = hashSessionIdRecent(id);
-    const now = app.now();
-    const hit = cachedSession(idHash, now, app.config);
+    const nowMs = app.nowMs();
+    const hit = cachedSession(idHash, nowMs, app.config);
     if (hit) {
       signedIn(request, reply, id, hit);
       return done();
     }
-    loadSession(app.db, id, now, app.config, idHash)
+    loadSession(app.db, id, new Date(nowMs), app.config, idHash)
       .then((loaded) => (loaded ? signedIn(request, reply, id, loaded) : signedOut(request, reply, id)))
       .then(
         () => done(),
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );
-  });
-  // A write that may change a user, an organization or a session drops this node's session cache before the
-  // answer leaves, so the client's next request sees the change. Only those routes get the hook (ADR 0018):
-  // reads and the other writes leave the cache alone, and a path that matched no route changed nothing.
+  };
   app.addHook('onRoute', (route) => {
+    const config = settledConfig(route);
+    addRequestCheck(route, (request, reply, done) =>
+      config().sessionless === true ? done() : loadRequestSession(request, reply, done),
+    );
+    // A write that may change a user, an organization or a session drops this node's session cache before the
+    // answer leaves, so the client's next request sees the change. Only those routes get the hook (ADR 0018):
+    // reads and the other writes leave the cache alone, and a path that matched no route changed nothing.
     if (takesBody(route) && changesSessions(route.url)) {
       appendRouteHook(route, 'onSend', dropSessionCache);
     }

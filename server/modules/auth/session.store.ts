@@ -1,3 +1,5 @@
+// The module's `performance`, read on every request: the global one is a getter each read goes through.
+import { performance } from 'node:perf_hooks';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -67,14 +69,15 @@ export function clearSessionCache(): void {
 type Timeouts = Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours'> &
   Partial<Pick<AppConfig, 'sessionPurgeChance'>>;
 
-/** Pure: is a session past its idle or absolute timeout at `now`? */
+/** Pure: is a session past its idle or absolute timeout at `now` (a date, or its milliseconds)? */
 export function isSessionExpired(
   row: { lastSeenAt: Date; expiresAt: Date },
-  now: Date,
+  now: Date | number,
   config: Pick<AppConfig, 'sessionIdleMinutes'>,
 ): boolean {
-  if (row.expiresAt.getTime() <= now.getTime()) return true;
-  return row.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000 <= now.getTime();
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  if (row.expiresAt.getTime() <= nowMs) return true;
+  return row.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000 <= nowMs;
 }
 
 /** Pure: the session cookie lives as long as the session may, never longer. */
@@ -133,14 +136,14 @@ function cacheEntry(loaded: SessionFromDb, config: Timeouts): CachedSession {
 }
 
 /**
- * The session of `idHash` when this node holds a fresh copy, it has not timed out at `now` and `last_seen_at`
+ * The session of `idHash` when this node holds a fresh copy, it has not timed out at `nowMs` and `last_seen_at`
  * needs no write: answered without a promise or an allocation. Otherwise undefined, and `loadSession` decides.
  */
-export function cachedSession(idHash: string, now: Date, config: Timeouts): LoadedSession | undefined {
+export function cachedSession(idHash: string, nowMs: number, config: Timeouts): LoadedSession | undefined {
   const cached = sessionCache.get(idHash);
   if (!cached || performance.now() - cached.cachedAt >= SESSION_CACHE_TTL_MS) return undefined;
-  if (isSessionExpired(cached, now, config)) return undefined;
-  if (now.getTime() - cached.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) return undefined;
+  if (isSessionExpired(cached, nowMs, config)) return undefined;
+  if (nowMs - cached.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) return undefined;
   return cached.hit;
 }
 

@@ -8,6 +8,7 @@ import {
   type FxRate,
   type SpotPrice,
 } from '@shared/schemas/market';
+import { asciiJson } from '../../http/ascii-json';
 import { AppError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import type { MarketEngine } from './market.service';
@@ -71,7 +72,8 @@ const sameReading = (a: MarketQuote, b: MarketQuote): boolean =>
 
 /**
  * GET /api/spot/{metal} is the most read route (every screen's header): its answer changes once a second at most,
- * so its JSON is written once per reading and second instead of on every request.
+ * so its JSON is written once per reading and second instead of on every request, in ASCII (the demo source's
+ * name has accents) so that Node sends it by copying bytes.
  */
 function spotJson(engine: MarketEngine, metal: Metal, nowMs: number): string {
   const quote = engine.getSpot(metal);
@@ -79,7 +81,7 @@ function spotJson(engine: MarketEngine, metal: Metal, nowMs: number): string {
   const ageSeconds = Math.max(0, Math.floor((nowMs - quote.observedAt.getTime()) / 1000));
   const known = spotTexts.get(metal);
   if (known && known.ageSeconds === ageSeconds && sameReading(known.quote, quote)) return known.text;
-  const text = JSON.stringify(spotOf(metal, quote, nowMs));
+  const text = asciiJson(spotOf(metal, quote, nowMs));
   spotTexts.set(metal, { quote, ageSeconds, text });
   return text;
 }
@@ -122,7 +124,7 @@ export function registerMarketRoutes(app: FastifyInstance, engine: MarketEngine)
   // handler): nothing to wait for, so no promise per request.
   for (const metal of METALS) {
     app.get(`/api/spot/${metal}`, ACCESS, (_request, reply) =>
-      reply.type(JSON_CONTENT_TYPE).send(spotJson(engine, metal, app.now().getTime())),
+      reply.type(JSON_CONTENT_TYPE).send(spotJson(engine, metal, app.nowMs())),
     );
   }
 

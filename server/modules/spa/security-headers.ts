@@ -48,30 +48,28 @@ export function jsonSecurityHeaders(cookieSecure: boolean): Record<string, strin
 }
 
 /**
- * What an answer whose route set its own policy gets besides it: that policy may not say `frame-ancestors`, so
+ * What a document whose route set its own policy gets besides it: that policy may not say `frame-ancestors`, so
  * X-Frame-Options forbids framing in its place.
  */
-const withoutPolicy = ({ 'content-security-policy': _policy, ...rest }: Record<string, string>) => ({
+const besideOwnPolicy = ({ 'content-security-policy': _policy, ...rest }: Record<string, string>) => ({
   ...rest,
   'x-frame-options': 'DENY',
 });
 
 /**
  * Global onSend hook (fastify-plugin): every answer, errors and 404 included, gets the set that fits its content
- * type; a route that set its own policy (an uploaded logo, a diamond's placeholder image) keeps it.
+ * type. A JSON answer is data and always gets the JSON set, whatever its route set; a document, file or image
+ * whose route set its own policy (an uploaded logo, a diamond's placeholder image) keeps it.
  */
 export const securityHeadersModule = fp(
   async (app: FastifyInstance) => {
-    const document = securityHeaders(app.config.cookieSecure);
     const json = jsonSecurityHeaders(app.config.cookieSecure);
-    const sets = {
-      document: { all: document, others: withoutPolicy(document) },
-      json: { all: json, others: withoutPolicy(json) },
-    };
+    const document = securityHeaders(app.config.cookieSecure);
+    const documentBesideOwnPolicy = besideOwnPolicy(document);
     app.addHook('onSend', (_request, reply, payload, done) => {
       const type = reply.getHeader('content-type');
-      const set = typeof type === 'string' && type.startsWith('application/json') ? sets.json : sets.document;
-      void reply.headers(reply.hasHeader('content-security-policy') ? set.others : set.all);
+      if (typeof type === 'string' && type.startsWith('application/json')) void reply.headers(json);
+      else void reply.headers(reply.hasHeader('content-security-policy') ? documentBesideOwnPolicy : document);
       done(null, payload);
     });
   },
