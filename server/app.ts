@@ -32,9 +32,8 @@ import { quotesModule } from './modules/quotes/quotes.plugin';
 import { goldBuysModule } from './modules/gold-buys/gold-buys.plugin';
 import { dashboardModule } from './modules/dashboard/dashboard.plugin';
 import { observabilityModule } from './observability/observability.plugin';
-import { requestIdOptions, startRequest } from './observability/request-id';
+import { requestIdOptions, requestStart } from './observability/request-id';
 import { createAppLogger } from './observability/app-logger';
-import { lazyChildLogger } from './observability/request-logger';
 
 export interface AppOptions {
   handle: DatabaseHandle;
@@ -51,8 +50,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { handle, config } = options;
   const logger = createAppLogger(config);
   const app = Fastify({
-    // The app's own logger, set as `app.log` below (app-logger.ts): given one, Fastify would time every answer
-    // with two listeners of its own; the request hooks time them instead (request-metrics.ts).
+    // The app's own logger, set as `app.log` below (app-logger.ts), and each request's lazy child of it set by the
+    // first request hook (request-id.ts): given a logger, Fastify would time every answer with two listeners of its
+    // own; the request hooks time them instead (request-metrics.ts).
     logger: false,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
@@ -60,8 +60,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...requestIdOptions(config),
     // Fastify's per-request lines stay off: our own logs say what matters.
     logController: new LogController({ disableRequestLogging: true }),
-    // A request's pino child is made on its first log line only (most requests write none).
-    childLoggerFactory: (_fastifyLogger, bindings, childOptions) => lazyChildLogger(logger, bindings, childOptions),
   });
   app.log = logger;
   app.decorate('db', handle.db);
@@ -99,11 +97,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What other app nodes must hear of at once (market readings, module switches).
   await app.register(changeBusModule);
   await app.register(securityHeadersModule);
-  // What every request goes through before its route, as onRequest hooks in this order (ADR 0007): its id on
-  // the answer and its start (its duration is recorded as its answer leaves); the session and the CSRF token;
+  // What every request goes through before its route, as onRequest hooks in this order (ADR 0007): its logger, its
+  // id on the answer and its start (its duration is recorded as its answer leaves); the session and the CSRF token;
   // a signed-in user, the role and the module (authorize); then each route's own checks and the input guard
   // (path and query; the body once parsed, where there is one).
-  app.addHook('onRequest', startRequest);
+  app.addHook('onRequest', requestStart(logger));
   await app.register(requestAuthModule);
   // The authorize plugin before every route: its onRoute hook must see them all, the auth routes included.
   await app.register(authorizeModule);

@@ -90,16 +90,3 @@ export class LazyRequestLogger {
     return this.real?.bindings?.() ?? { ...this.pending, ...this.later };
   }
 }
-
-/**
- * Fastify's `childLoggerFactory`: a lazy logger for the usual request (Fastify's own fresh `{ reqId }` bindings,
- * no route-level level or serializers); pino's eager child otherwise.
- */
-export function lazyChildLogger(
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  options: NonNullable<ChildOptions>,
-): FastifyBaseLogger {
-  for (const key in options) if (Object.hasOwn(options, key)) return logger.child(bindings, options);
-  return new LazyRequestLogger(logger, bindings);
-}

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { LazyRequestLogger, lazyChildLogger } from './request-logger';
+import { LazyRequestLogger } from './request-logger';
 
 function appLogger(level: string): { log: FastifyBaseLogger; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
@@ -14,7 +14,7 @@ describe('lazy request logger', () => {
   it('makes no pino child while the request writes nothing, nor for a level that is off', () => {
     const { log, lines } = appLogger('warn');
     const child = vi.spyOn(log, 'child');
-    const request = lazyChildLogger(log, { reqId: 'r-1' }, {}) as LazyRequestLogger;
+    const request = new LazyRequestLogger(log, { reqId: 'r-1' });
     request.setBindings({ organizationId: 'o-1', userId: 'u-1' });
     request.info('not written');
     request.debug({ a: 1 }, 'not written either');
@@ -24,7 +24,7 @@ describe('lazy request logger', () => {
 
   it('writes every binding given so far on each line, before and after its first line', () => {
     const { log, lines } = appLogger('info');
-    const request = lazyChildLogger(log, { reqId: 'r-2' }, {}) as LazyRequestLogger;
+    const request = new LazyRequestLogger(log, { reqId: 'r-2' });
     request.info('first');
     request.setBindings({ organizationId: 'o-2', userId: 'u-2' });
     request.warn({ extra: true }, 'second');
@@ -34,17 +34,9 @@ describe('lazy request logger', () => {
     ]);
     expect(lines[1]).toMatchObject({ extra: true, level: 40 });
 
-    const signedIn = lazyChildLogger(log, { reqId: 'r-3' }, {});
-    (signedIn as LazyRequestLogger).setBindings({ organizationId: 'o-3', userId: 'u-3' });
+    const signedIn = new LazyRequestLogger(log, { reqId: 'r-3' });
+    signedIn.setBindings({ organizationId: 'o-3', userId: 'u-3' });
     signedIn.error('third');
     expect(lines[2]).toMatchObject({ msg: 'third', reqId: 'r-3', organizationId: 'o-3', userId: 'u-3', level: 50 });
-  });
-
-  it('gives a route with its own log level an eager pino child', () => {
-    const { log, lines } = appLogger('warn');
-    const request = lazyChildLogger(log, { reqId: 'r-4' }, { level: 'debug' });
-    expect(request).not.toBeInstanceOf(LazyRequestLogger);
-    request.debug('route level');
-    expect(lines[0]).toMatchObject({ msg: 'route level', reqId: 'r-4' });
   });
 });
