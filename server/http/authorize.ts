@@ -4,7 +4,7 @@ import { can, type AccessMode, type Area } from '@shared/access';
 import { moduleOfApiPath, type ModuleKey } from '@shared/modules';
 import { OrganizationModules } from '../access/org-modules';
 import { recordSecurityEvent } from '../access/security-journal';
-import { addRequestCheck, routeMethods, settledConfig } from './route-hooks';
+import { addRequestCheck, routeMethods } from './route-hooks';
 import { AppError, notFound, unauthenticated } from './errors';
 import type { SessionUser } from './types';
 
@@ -150,10 +150,10 @@ export const authorizeModule = fp(
     app.addHook('onRoute', (route) => {
       const methods = routeMethods(route);
       for (const method of methods) if (method !== 'HEAD') routes.push({ method, options: route });
-      const config = settledConfig(route);
+      // Read at the route's first request, once every plugin's onRoute hooks have run (see `settledConfig`).
       let rule: RouteRule | undefined;
       addRequestCheck(route, (request, _reply, done) =>
-        authorize(request, (rule ??= ruleOf(route.url, config())), done),
+        authorize(request, (rule ??= ruleOf(route.url, route.config ?? {})), done),
       );
     });
     // Fail closed at start: a route that declares neither `public` nor `access` stops the app.

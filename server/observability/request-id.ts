@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 // The module's `performance`, read on every request: the global one is a getter each read goes through.
 import { performance } from 'node:perf_hooks';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppConfig } from '../config';
 import { LazyRequestLogger } from './request-logger';
 
@@ -106,22 +106,9 @@ export function requestStart(log: FastifyBaseLogger): onRequestHookHandler {
 
 /**
  * Once the session names the user, every later log line of the request carries their organization and id
- * (never a cookie, a token or a body). The request's own lazy logger (request-logger.ts, shared with the reply)
- * keeps the bindings until its first line, if any; a logger of another kind (a route with its own log level)
- * is replaced by a child carrying them.
+ * (never a cookie, a token or a body). The request's lazy logger (given by `startRequest`, shared with the reply)
+ * keeps the bindings until its first line, if any.
  */
-export function bindUserToLog(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  user: { id: string; organizationId: string },
-): void {
-  const bindings = { organizationId: user.organizationId, userId: user.id };
-  const log = request.log;
-  if (log instanceof LazyRequestLogger) {
-    log.setBindings(bindings);
-    return;
-  }
-  const child = log.child(bindings);
-  request.log = child;
-  reply.log = child;
+export function bindUserToLog(request: FastifyRequest, user: { id: string; organizationId: string }): void {
+  (request.log as LazyRequestLogger).setBindings({ organizationId: user.organizationId, userId: user.id });
 }

@@ -4,7 +4,8 @@ import type { onSendHookHandler } from 'fastify';
 
 /**
  * Request durations per route, kept for the Prometheus exposition (`/metrics`). Each route gets its own
- * recorders when it is registered (the `onRoute` hook of observability.plugin.ts), holding its labels: a request costs one elapsed-time read, a bucket search over 11 bounds and a few
+ * recorders when it is registered (the `onRoute` hook of observability.plugin.ts), holding its labels: a request
+ * costs one elapsed-time read, a bucket search over 11 bounds and a few
  * additions, with no string built and no object allocated once the route has answered each status class once.
  */
 

@@ -52,7 +52,7 @@ export function registerSessionHook(app: FastifyInstance): void {
     request.session = loaded.session;
     request.user = loaded.user;
     keepOutOfCaches(reply);
-    if (loaded.user) bindUserToLog(request, reply, loaded.user);
+    if (loaded.user) bindUserToLog(request, loaded.user);
     if (loaded.touched) setSessionCookie(app, reply, id, loaded.cookieExpiresAt);
   };
   const signedOut = (request: FastifyRequest, reply: FastifyReply, id: string | undefined): void => {
